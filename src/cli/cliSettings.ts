@@ -1,0 +1,28 @@
+import { NO_MODELS, type ModelProvider } from '../core/llm/modelProvider';
+import { OpenAiModelProvider } from '../core/llm/openAiModelProvider';
+
+export interface ModelFlags {
+  baseUrl?: string;
+  model?: string;
+  toolModel?: string;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/**
+ * Flags win over environment variables. The key only ever comes from the environment, so it
+ * never appears in shell history or `ps` output.
+ */
+export function modelProviderFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv): { provider: ModelProvider; configured: boolean; baseURL: string } {
+  const baseURL = flags.baseUrl ?? env.CODEWIKI_BASE_URL ?? DEFAULT_BASE_URL;
+  const model = flags.model ?? env.CODEWIKI_MODEL;
+  const toolModel = flags.toolModel ?? env.CODEWIKI_TOOL_MODEL;
+  if (!model) return { provider: NO_MODELS, configured: false, baseURL };
+  const apiKey = env.CODEWIKI_API_KEY || env.OPENAI_API_KEY || undefined;
+  const timeoutSeconds = Number(env.CODEWIKI_TIMEOUT_SECONDS);
+  const provider = new OpenAiModelProvider(
+    { baseURL, model, apiKey, timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined },
+    { model: toolModel },
+  );
+  return { provider, configured: true, baseURL };
+}

@@ -1,0 +1,19 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createCodewikiEngine, type CodewikiEngine } from '../../core/codewikiEngine';
+import type { ModelProvider } from '../../core/llm/modelProvider';
+import { NO_MODELS } from '../../core/llm/modelProvider';
+import { CliError } from '../cliErrors';
+import { builtinPromptsDir } from '../packagePaths';
+
+/** The engine for a CLI command, rooted at `--workspace` (default: the current directory). */
+export async function loadEngine(workspace: string | undefined, models: ModelProvider = NO_MODELS, maxInputTokens?: number): Promise<CodewikiEngine> {
+  const root = resolve(workspace ?? process.cwd());
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new CliError(`--workspace ${root}: not a folder`);
+  return createCodewikiEngine({
+    workspaceRoot: root,
+    builtinPromptsDir: builtinPromptsDir(),
+    models,
+    executor: maxInputTokens ? { maxInputTokens } : undefined,
+  });
+}

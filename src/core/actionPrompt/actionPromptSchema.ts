@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The single definition of the action-prompt format. The loader validates with it, the build
+ * emits `schemas/action-prompt.schema.json` from it for editor completion, and the types below
+ * are inferred from it, so the three can never drift apart.
+ */
+
+const identifier = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
+
+const toolName = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a tool name of letters, digits, _ and -');
+
+/** `500ms`, `30s`, `2m`, or a number of seconds. */
+export const durationSchema = z
+  .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'must look like 500ms, 30s or 2m')])
+  .describe('A duration: a number of seconds, or a string such as "500ms", "30s", "2m".');
+
+export const inputTypeSchema = z.enum(['text', 'multiline', 'path', 'number', 'boolean', 'select']);
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const inputVariableSchema = z
+  .strictObject({
+    name: identifier.describe('The variable name templates use: {name}.'),
+    description: z.string().optional().describe('Shown as the field label and help text.'),
+    type: inputTypeSchema.default('text'),
+    default: scalar.optional(),
+    required: z.boolean().optional().describe('Defaults to true unless a default is given.'),
+    options: z.array(scalar).min(1).optional().describe('The choices of a select input.'),
+    placeholder: z.string().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.type === 'select' && !input.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select input needs options' });
+    if (input.type !== 'select' && input.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'only select inputs take options' });
+    if (input.default !== undefined && input.type === 'number' && typeof input.default !== 'number')
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'the default of a number input must be a number' });
+    if (input.default !== undefined && input.type === 'boolean' && typeof input.default !== 'boolean')
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'the default of a boolean input must be true or false' });
+    if (input.default !== undefined && input.options && !input.options.includes(input.default))
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'the default must be one of the options' });
+  });
+
+/** A step input: a template string, or an object or list of them (any JSON shape). */
+export type TemplateInput = string | number | boolean | null | TemplateInput[] | { [key: string]: TemplateInput };
+const templateInput: z.ZodType<TemplateInput> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(templateInput), z.record(z.string(), templateInput)]),
+);
+
+const retrySchema = z.union([
+  z.number().int().min(1).max(10),
+  z.strictObject({
+    attempts: z.number().int().min(1).max(10).describe('Total attempts, the first included.'),
+    backoff: durationSchema.optional().describe('Wait before the second attempt; doubles each time. Default 500ms.'),
+  }),
+]);
+
+export interface StepDefinition {
+  id?: string;
+  title?: string;
+  tool: string;
+  input?: TemplateInput;
+  output_variable?: string;
+  condition?: string;
+  select?: string;
+  retry?: z.infer<typeof retrySchema>;
+  on_error?: 'abort' | 'continue' | 'fallback' | { fallback: StepDefinition | StepDefinition[] };
+  fallback?: StepDefinition | StepDefinition[];
+  timeout?: z.infer<typeof durationSchema>;
+  for_each?: string;
+  as?: string;
+  concurrency?: number;
+}
+
+export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() =>
+  z.strictObject({
+    id: identifier.optional().describe('Names the step in logs and events; defaults to the output variable or step_N.'),
+    title: z.string().optional().describe('What the user sees in the live step list.'),
+    tool: toolName.describe('A built-in tool, an llm_tools entry, or another action prompt by id.'),
+    input: templateInput.optional().describe('A template string, or an object or list of templates.'),
+    output_variable: identifier.optional(),
+    condition: z.string().optional().describe('A safe expression over variables, e.g. "selected_files.length > 0".'),
+    select: z.string().optional().describe('A JSONPath applied to the tool output, e.g. "$.files[*].path".'),
+    retry: retrySchema.optional(),
+    on_error: z.union([z.enum(['abort', 'continue', 'fallback']), z.strictObject({ fallback: stepOrSteps })]).optional(),
+    fallback: stepOrSteps.optional().describe('Steps to run instead when this one fails and on_error is fallback.'),
+    timeout: durationSchema.optional(),
+    for_each: z.string().optional().describe('A template that yields a list; the step runs once per item.'),
+    as: identifier.optional().describe('The name of the current item in a for_each step (default: item).'),
+    concurrency: z.number().int().min(1).max(32).optional().describe('Parallel items in a for_each step (default 4).'),
+  }),
+);
+const stepOrSteps: z.ZodType<StepDefinition | StepDefinition[]> = z.lazy(() => z.union([stepSchema, z.array(stepSchema).min(1)]));
+
+export const llmToolParameterSchema = z.strictObject({
+  name: identifier,
+  description: z.string().optional(),
+  type: z.enum(['string', 'number', 'boolean', 'array', 'object']).default('string'),
+  required: z.boolean().default(true),
+});
+
+export const llmToolSchema = z.strictObject({
+  name: toolName,
+  description: z.string().min(1),
+  parameters: z.array(llmToolParameterSchema).default([]),
+  system: z.string().optional(),
+  human: z.string(),
+  output: z.enum(['text', 'list', 'json']).default('text'),
+  schema: z.record(z.string(), z.unknown()).optional().describe('JSON Schema the json output must satisfy.'),
+  model: z.string().optional().describe('"tool" (default), "main", or a model name.'),
+});
+
+export const actionPromptSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().optional(),
+  version: z.union([z.string(), z.number()]).optional(),
+  input_variables: z.array(inputVariableSchema).default([]),
+  llm_tools: z.array(llmToolSchema).default([]),
+  tool_chain: z.array(stepSchema).default([]),
+  llm_prompt_template: z.strictObject({ system: z.string().optional(), human: z.string() }).optional(),
+  output: z.string().optional().describe('Without llm_prompt_template: a template for the result (default: the last step output).'),
+  models: z
+    .strictObject({ main: z.string().optional(), tool: z.string().optional() })
+    .optional()
+    .describe('Override the configured main and tool model names for this prompt.'),
+  max_concurrency: z.number().int().min(1).max(32).optional(),
+});
+
+export type ActionPromptDefinition = z.infer<typeof actionPromptSchema>;
+export type InputVariable = z.infer<typeof inputVariableSchema>;
+export type InputType = z.infer<typeof inputTypeSchema>;
+export type LlmToolDefinition = z.infer<typeof llmToolSchema>;

@@ -1,0 +1,49 @@
+import type { CompiledCondition } from '../engine/condition';
+import type { PositionIndex } from '../yaml/yamlPositions';
+import type { ActionPromptDefinition, InputVariable, LlmToolDefinition, TemplateInput } from './actionPromptSchema';
+
+/** An action prompt that passed every load-time check and is ready for the executor. */
+export interface CompiledActionPrompt {
+  /** From the file name. */
+  id: string;
+  file: string;
+  source: PromptSource;
+  title: string;
+  description: string;
+  inputs: CompiledInput[];
+  llmTools: LlmToolDefinition[];
+  steps: CompiledStep[];
+  /** For each step index, the step indices it waits for. */
+  dependencies: number[][];
+  finalPrompt?: { system?: string; human: string };
+  outputTemplate?: string;
+  models: { main?: string; tool?: string };
+  maxConcurrency?: number;
+  definition: ActionPromptDefinition;
+  positions: PositionIndex;
+}
+
+export type PromptSource = 'builtin' | 'workspace' | 'file';
+
+export interface CompiledInput extends InputVariable {
+  required: boolean;
+  /** Where it is declared, for error messages about given values. */
+  fieldPath: Array<string | number>;
+}
+
+export interface CompiledStep {
+  index: number;
+  id: string;
+  title: string;
+  tool: string;
+  input?: TemplateInput;
+  outputVariable?: string;
+  condition?: CompiledCondition;
+  select?: string;
+  retry: { attempts: number; backoffMs: number };
+  onError: 'abort' | 'continue' | 'fallback';
+  fallback: CompiledStep[];
+  timeoutMs?: number;
+  forEach?: { template: string; as: string; concurrency: number };
+  fieldPath: Array<string | number>;
+}

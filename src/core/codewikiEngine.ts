@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { PromptCatalog, type PromptFolder, WORKSPACE_PROMPTS_DIR } from './actionPrompt/promptCatalog';
+import { CustomAgentExecutor, type ExecutorOptions } from './engine/customAgentExecutor';
+import type { ModelProvider } from './llm/modelProvider';
+import { registerFileTools } from './tools/file';
+import { registerLlmTools } from './tools/llm/registerLlmTools';
+import { ToolRegistry } from './tools/toolRegistry';
+import { Workspace, type WorkspaceOptions } from './workspace';
+
+export interface EngineConfig {
+  workspaceRoot: string;
+  builtinPromptsDir: string;
+  /** Extra prompt folders (e.g. `codewiki.promptFolders`), relative to the workspace or absolute. */
+  promptFolders?: string[];
+  /** False in an untrusted workspace: only built-in prompts load (security.md #1). */
+  loadWorkspacePrompts?: boolean;
+  models: ModelProvider;
+  executor?: Partial<ExecutorOptions>;
+  workspace?: WorkspaceOptions;
+}
+
+export interface CodewikiEngine {
+  workspace: Workspace;
+  registry: ToolRegistry;
+  catalog: PromptCatalog;
+  executor: CustomAgentExecutor;
+  models: ModelProvider;
+  /** Configuration problems that did not stop the engine, e.g. a prompt folder outside the workspace. */
+  warnings: string[];
+}
+
+/**
+ * The composition root shared by the CLI, the extension and the tests, so all three run the
+ * same tools, prompts and executor wiring.
+ */
+export async function createCodewikiEngine(config: EngineConfig): Promise<CodewikiEngine> {
+  const workspace = await Workspace.open(config.workspaceRoot, config.workspace);
+  const registry = new ToolRegistry();
+  registerFileTools(registry, workspace);
+  registerLlmTools(registry);
+  const warnings: string[] = [];
+  const folders: PromptFolder[] = [{ dir: config.builtinPromptsDir, source: 'builtin' }];
+  if (config.loadWorkspacePrompts !== false) {
+    folders.push({ dir: join(workspace.root, WORKSPACE_PROMPTS_DIR), source: 'workspace' });
+    for (const folder of config.promptFolders ?? []) {
+      try {
+        folders.push({ dir: (await workspace.resolve(folder)).absolute, source: 'workspace' });
+      } catch (error) {
+        warnings.push(`prompt folder skipped: ${(error as Error).message}`);
+      }
+    }
+  }
+  const catalog = await PromptCatalog.load(folders, registry);
+  const executor = new CustomAgentExecutor({ registry: catalog.registry, models: config.models, prompts: catalog, options: config.executor });
+  return { workspace, registry: catalog.registry, catalog, executor, models: config.models, warnings };
+}

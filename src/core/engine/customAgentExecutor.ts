@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
+import { addUsage, ZERO_USAGE } from '../llm/usage';
+import type { ModelProvider } from '../llm/modelProvider';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import { ConcurrencyLimiter } from './concurrencyLimiter';
+import type { ExecutorEvent, ExecutorEventListener, RunStatus } from './executorEvents';
+import { completeRun } from './completeRun';
+import { createRunRuntime } from './runRuntime';
+import type { RunLog } from './runLog';
+import { errorMessage, runStep, type StepOutcome } from './stepRunner';
+import { childController } from './abort';
+
+export interface ExecutorOptions {
+  /** Steps and for_each items in flight at once, across the whole run. */
+  maxConcurrency: number;
+  /** The final prompt never exceeds this estimate of input tokens. */
+  maxInputTokens: number;
+}
+
+export const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: 4, maxInputTokens: 24_000 };
+
+export interface ExecutorDependencies {
+  registry: ToolRegistry;
+  models: ModelProvider;
+  /** Looks up other action prompts for nested chains. */
+  prompts?: { get(id: string): CompiledActionPrompt | undefined };
+  options?: Partial<ExecutorOptions>;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent?: ExecutorEventListener;
+  dryRun?: boolean;
+  /** Nesting depth, to stop prompts that call themselves. */
+  depth?: number;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  output: unknown;
+  log: RunLog;
+}
+
+const MAX_NESTING = 4;
+
+/**
+ * Runs an action prompt: schedules the tool chain as a dependency graph (a step starts the
+ * moment the outputs it reads exist), applies each step's policies, then streams the final
+ * answer. It never throws for a failed or cancelled run: the outcome is in the result and the
+ * run log, which is complete in every case, because a run the user cannot look back at is a bug.
+ */
+export class CustomAgentExecutor {
+  private readonly options: ExecutorOptions;
+
+  constructor(private readonly deps: ExecutorDependencies) {
+    this.options = { ...DEFAULT_EXECUTOR_OPTIONS, ...deps.options };
+  }
+
+  async run(prompt: CompiledActionPrompt, inputs: Record<string, unknown>, runOptions: RunOptions = {}): Promise<RunResult> {
+    const depth = runOptions.depth ?? 0;
+    if (depth > MAX_NESTING) throw new Error(`action prompts nested more than ${MAX_NESTING} deep (does "${prompt.id}" call itself?)`);
+    const dryRun = runOptions.dryRun ?? false;
+    const started = performance.now();
+    const { controller, dispose } = childController(runOptions.signal);
+    const listener = runOptions.onEvent ?? (() => undefined);
+    const log = newRunLog(prompt, inputs, dryRun, this.deps.models);
+    const emit = (event: ExecutorEvent) => {
+      if (event.type === 'warning') log.warnings.push(event.message);
+      listener(event);
+    };
+    const runtime = createRunRuntime({ prompt, deps: this.deps, dryRun, depth, log, emit, runNested: (p, i, o) => this.run(p, i, o) });
+    const env = { registry: runtime.registry, runtime, limiter: new ConcurrencyLimiter(prompt.maxConcurrency ?? this.options.maxConcurrency), signal: controller.signal, emit };
+
+    emit({
+      type: 'chain-start',
+      runId: log.run_id,
+      promptId: prompt.id,
+      title: prompt.title,
+      dryRun,
+      steps: prompt.steps.map((s) => ({ id: s.id, title: s.title, tool: s.tool, dependsOn: prompt.dependencies[s.index].map((d) => prompt.steps[d].id) })),
+    });
+    try {
+      const variables = new Map<string, unknown>(Object.entries(inputs));
+      const failure = await this.runChain(prompt, variables, env, log, controller);
+      log.total_tokens = log.steps.reduce((sum, s) => addUsage(sum, s.tokens), { ...ZERO_USAGE });
+      return await completeRun({ prompt, variables, failure, log, env, controller, dryRun, options: this.options, started });
+    } finally {
+      dispose();
+    }
+  }
+
+  /** Resolves with the first aborting failure, if any, once every started step has settled. */
+  private runChain(prompt: CompiledActionPrompt, variables: Map<string, unknown>, env: Parameters<typeof runStep>[2], log: RunLog, controller: AbortController): Promise<string | undefined> {
+    const steps = prompt.steps;
+    const settled = new Array<boolean>(steps.length).fill(false);
+    const started = new Array<boolean>(steps.length).fill(false);
+    let running = 0;
+    let failure: string | undefined;
+    return new Promise((resolve) => {
+      const onSettled = (index: number, outcome: StepOutcome) => {
+        const step = steps[index];
+        settled[index] = true;
+        running--;
+        if (step.outputVariable) variables.set(step.outputVariable, outcome.output);
+        if (outcome.status === 'failed' && step.onError === 'abort' && failure === undefined) {
+          failure = `step "${step.id}" failed: ${outcome.error}`;
+          controller.abort(new Error(failure));
+        }
+        pump();
+      };
+      const pump = () => {
+        if (!controller.signal.aborted) {
+          for (const step of steps) {
+            if (started[step.index] || !prompt.dependencies[step.index].every((d) => settled[d])) continue;
+            started[step.index] = true;
+            running++;
+            runStep(step, variables, env, log.steps[step.index]).then(
+              (outcome) => onSettled(step.index, outcome),
+              (error) => onSettled(step.index, { status: 'failed', output: null, error: errorMessage(error) }),
+            );
+          }
+        }
+        if (running === 0) {
+          for (const step of steps) if (!started[step.index]) markCancelled(log, step.index, env.emit, step.id);
+          resolve(failure);
+        }
+      };
+      pump();
+    });
+  }
+}
+
+function markCancelled(log: RunLog, index: number, emit: ExecutorEventListener, stepId: string): void {
+  log.steps[index].status = 'cancelled';
+  emit({ type: 'step-cancelled', stepId });
+}
+
+function newRunLog(prompt: CompiledActionPrompt, inputs: Record<string, unknown>, dryRun: boolean, models: ModelProvider): RunLog {
+  return {
+    version: 1,
+    run_id: randomUUID(),
+    prompt_id: prompt.id,
+    prompt_title: prompt.title,
+    prompt_file: prompt.file,
+    dry_run: dryRun,
+    status: 'running',
+    started_at: new Date().toISOString(),
+    inputs,
+    models: { main: models.modelName('main', prompt.models.main), tool: models.modelName('tool', prompt.models.tool) },
+    steps: prompt.steps.map((s) => ({ id: s.id, title: s.title, tool: s.tool, status: 'pending', attempts: 0, tokens: { ...ZERO_USAGE } })),
+    total_tokens: { ...ZERO_USAGE },
+    warnings: [],
+  };
+}

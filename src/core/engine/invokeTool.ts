@@ -1,0 +1,33 @@
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { RegisteredTool } from '../tools/toolMetadata';
+import { childController, StepTimeoutError } from './abort';
+
+/**
+ * One tool call with a deadline. The tool gets an AbortSignal that fires on cancel or timeout;
+ * the race also settles the call when a tool ignores its signal, so a stuck tool can never
+ * hold a run past its deadline.
+ */
+export async function invokeToolWithDeadline(
+  entry: RegisteredTool,
+  args: Record<string, unknown>,
+  config: RunnableConfig,
+  parentSignal: AbortSignal,
+  timeoutMs: number,
+): Promise<unknown> {
+  const { controller, dispose } = childController(parentSignal);
+  const timer = setTimeout(() => controller.abort(new StepTimeoutError(timeoutMs)), timeoutMs);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) onAbort();
+    else controller.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined); // the race below observes it; avoid an unhandled rejection when the tool wins
+  try {
+    return await Promise.race([entry.tool.invoke(args, { ...config, signal: controller.signal }), aborted]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
+    dispose();
+  }
+}

@@ -1,0 +1,57 @@
+import type { TokenUsage } from '../llm/usage';
+import type { PromptMessage, RunStatus, StepStatus } from './executorEvents';
+
+/**
+ * The JSON record of one run (the shape of seed 002's execution log, extended). It is what
+ * `--log` writes, what the extension links as "Open run log", and what tests read back.
+ */
+export interface RunLog {
+  version: 1;
+  run_id: string;
+  prompt_id: string;
+  prompt_title: string;
+  prompt_file: string;
+  dry_run: boolean;
+  status: RunStatus | 'running';
+  started_at: string;
+  completed_at?: string;
+  duration_ms?: number;
+  inputs: Record<string, unknown>;
+  models: { main?: string; tool?: string };
+  steps: StepLog[];
+  final?: FinalLog;
+  output?: unknown;
+  total_tokens: TokenUsage;
+  warnings: string[];
+  error?: string;
+}
+
+export interface StepLog {
+  id: string;
+  title: string;
+  tool: string;
+  status: StepStatus;
+  started_at?: string;
+  duration_ms?: number;
+  attempts: number;
+  tokens: TokenUsage;
+  input?: unknown;
+  output_preview?: string;
+  /** for_each steps: how many items ran. */
+  items?: number;
+  error?: string;
+  /** Set when the step failed and its fallback produced the output instead. */
+  recovered_by?: 'fallback';
+  skipped_reason?: string;
+  /** Prompts a dry run would have sent from this step. */
+  prompts?: Array<{ model: string; messages: PromptMessage[] }>;
+}
+
+export interface FinalLog {
+  model: string;
+  messages: PromptMessage[];
+  output: string;
+  tokens: TokenUsage;
+  duration_ms?: number;
+  sent: boolean;
+}

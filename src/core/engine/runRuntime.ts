@@ -1,0 +1,66 @@
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
+import { resolveRunInputs } from '../actionPrompt/runInputs';
+import { createYamlLlmTool } from '../tools/llm/yamlLlmTool';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import type { ModelRole, ToolRuntime } from '../tools/toolRuntime';
+import type { ExecutorDependencies, RunOptions, RunResult } from './customAgentExecutor';
+import type { ExecutorEventListener } from './executorEvents';
+import type { RunLog } from './runLog';
+
+export interface RunRuntime extends ToolRuntime {
+  /** The shared registry plus this prompt's own llm_tools. */
+  registry: ToolRegistry;
+}
+
+interface RuntimeParts {
+  prompt: CompiledActionPrompt;
+  deps: ExecutorDependencies;
+  dryRun: boolean;
+  depth: number;
+  log: RunLog;
+  emit: ExecutorEventListener;
+  runNested(prompt: CompiledActionPrompt, inputs: Record<string, unknown>, options: RunOptions): Promise<RunResult>;
+}
+
+/** Builds the per-run services tools see through `config.configurable` (see toolRuntime.ts). */
+export function createRunRuntime(parts: RuntimeParts): RunRuntime {
+  const { prompt, deps, dryRun, depth, log, emit } = parts;
+  const registry = deps.registry.clone();
+  for (const definition of prompt.llmTools) registry.register(createYamlLlmTool(definition), { category: 'llm', kind: 'think', displayName: definition.name, timeoutMs: 180_000 });
+
+  const nameFor = (role: ModelRole, override?: string) => {
+    const fromPrompt = role === 'main' ? prompt.models.main : prompt.models.tool;
+    if (override === 'main' || override === 'tool') return { role: override as ModelRole, name: override === 'main' ? prompt.models.main : prompt.models.tool };
+    return { role, name: override ?? fromPrompt };
+  };
+  return {
+    registry,
+    dryRun,
+    model(role, override) {
+      const { role: r, name } = nameFor(role, override);
+      return deps.models.model(r, name);
+    },
+    modelName(role, override) {
+      const { role: r, name } = nameFor(role, override);
+      return deps.models.modelName(r, name);
+    },
+    reportPrompt(tool, model, messages) {
+      const step = log.steps.find((s) => s.tool === tool && s.status === 'running');
+      if (step) (step.prompts ??= []).push({ model, messages });
+      emit({ type: 'prompt-preview', stepId: step?.id, tool, model, messages });
+    },
+    warn(message) {
+      emit({ type: 'warning', message });
+    },
+    async runPrompt(promptId: string, inputs: Record<string, unknown>, config: RunnableConfig) {
+      const nested = deps.prompts?.get(promptId);
+      if (!nested) throw new Error(`action prompt "${promptId}" is not available`);
+      // Same checks and defaults as a user's run; file tools still confine any path.
+      const resolved = await resolveRunInputs(nested, inputs);
+      const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1 });
+      if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());
+      return result.output;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+
+/**
+ * Replaces `path` so that readers (and a crash) see either the old content or the new, never a mix:
+ * write a temp file in the same folder, fsync it, rename it over the target, then fsync the folder so
+ * the rename itself survives a power cut.
+ */
+export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    // Best effort: the original error is what the caller needs to see, not a failed cleanup.
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** Makes a new or renamed directory entry durable. Windows cannot open folders for fsync; skip there. */
+export async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Moves a damaged file into `targetDir`, keeping its bytes for later recovery. An existing file there is
+ * never replaced: a clashing name gets a time stamp and random suffix. (Only this process decides names
+ * in the folder at that moment, so a check-then-rename is enough here.) Returns the new path.
+ */
+export function moveAsideSync(source: string, targetDir: string): string {
+  mkdirSync(targetDir, { recursive: true });
+  const extension = extname(source);
+  const stem = basename(source, extension);
+  let target = join(targetDir, basename(source));
+  while (existsSync(target)) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    target = join(targetDir, `${stem}.${stamp}-${randomBytes(3).toString('hex')}${extension}`);
+  }
+  renameSync(source, target);
+  return target;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { ChatMessage } from './conversationTypes';
+import { InvalidMessageError, parseChatMessage } from './messageSchema';
+
+/**
+ * Why an append-only JSON-lines log per conversation (and not whole-file rewrites):
+ * - saving a turn appends one line, so it costs the same for a 3-message chat and a 3,000-message one;
+ * - a line is only ever added, never rewritten, so a crash can damage at most the line being written —
+ *   every older turn is already on disk, untouched. A torn last line (no trailing newline) is dropped on
+ *   load; anything else that does not parse means real corruption and the file is moved aside.
+ * The first line is a `create` header; `message` events are full upserts by message id (so streaming
+ * answers and progressing agent runs are re-saved whole); `rename` sets an explicit title.
+ */
+export const LOG_FORMAT_VERSION = 1;
+
+export type ConversationEvent =
+  | { type: 'create'; v: number; id: string; at: string; title?: string }
+  | { type: 'message'; at: string; message: ChatMessage }
+  | { type: 'rename'; at: string; title: string };
+
+const createEvent = z.object({
+  type: z.literal('create'),
+  v: z.number().int().positive(),
+  id: z.string(),
+  at: z.string().min(1),
+  title: z.string().optional(),
+});
+const messageEvent = z.object({ type: z.literal('message'), at: z.string().min(1), message: z.unknown() });
+const renameEvent = z.object({ type: z.literal('rename'), at: z.string().min(1), title: z.string() });
+const anyEvent = z.discriminatedUnion('type', [createEvent, messageEvent, renameEvent]);
+
+export function encodeEvent(event: ConversationEvent): string {
+  return JSON.stringify(event) + '\n';
+}
+
+export type ParsedLog =
+  | {
+      kind: 'ok';
+      events: ConversationEvent[];
+      /** Byte length of the intact part; set when an incomplete last line must be cut off. */
+      truncateTo?: number;
+      /** The last line was complete JSON but lacked its newline; one must be added before appending. */
+      missingFinalNewline?: boolean;
+    }
+  | { kind: 'corrupt'; reason: string }
+  | { kind: 'too-new'; version: number };
+
+export function parseConversationLog(bytes: Buffer, expectedId: string): ParsedLog {
+  const lastNewline = bytes.lastIndexOf(0x0a);
+  const complete = bytes.subarray(0, lastNewline + 1).toString('utf8');
+  const tail = bytes.subarray(lastNewline + 1).toString('utf8');
+
+  const events: ConversationEvent[] = [];
+  const lines = complete.split('\n');
+  lines.pop(); // the empty string after the final newline
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const event = parseEventLine(line);
+    if (!event) return { kind: 'corrupt', reason: `line ${index + 1} is not a valid history entry` };
+    events.push(event);
+  }
+
+  let truncateTo: number | undefined;
+  let missingFinalNewline = false;
+  if (tail.trim() !== '') {
+    const event = parseEventLine(tail);
+    if (event) {
+      events.push(event);
+      missingFinalNewline = true;
+    } else {
+      truncateTo = lastNewline + 1;
+    }
+  }
+
+  const header = events[0];
+  if (!header || header.type !== 'create') return { kind: 'corrupt', reason: 'the header line is missing or damaged' };
+  if (header.v > LOG_FORMAT_VERSION) return { kind: 'too-new', version: header.v };
+  if (header.id !== expectedId) return { kind: 'corrupt', reason: 'the header names a different conversation' };
+  if (events.slice(1).some((e) => e.type === 'create')) return { kind: 'corrupt', reason: 'it has a second header' };
+  return { kind: 'ok', events, truncateTo, missingFinalNewline };
+}
+
+function parseEventLine(line: string): ConversationEvent | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const result = anyEvent.safeParse(raw);
+  if (!result.success) return undefined;
+  const event = result.data;
+  if (event.type !== 'message') return event;
+  try {
+    return { type: 'message', at: event.at, message: parseChatMessage(event.message) };
+  } catch (error) {
+    if (error instanceof InvalidMessageError) return undefined;
+    throw error;
+  }
+}

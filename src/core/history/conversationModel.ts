@@ -1,0 +1,114 @@
+import { LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
+import type { ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
+
+/**
+ * Pure in-memory rules shared by live edits and by replaying a log from disk, so a reopened
+ * conversation is built by exactly the same code that built it the first time.
+ */
+export interface ConversationState {
+  conversation: Conversation;
+  /** False while the title is still derived from the first user text or agent run. */
+  explicitTitle: boolean;
+}
+
+export const DEFAULT_TITLE = 'New conversation';
+const TITLE_LENGTH = 80;
+const PREVIEW_LENGTH = 140;
+export const INTERRUPTED_MESSAGE = 'Interrupted: CodeWiki stopped before this finished.';
+
+export function newConversationState(id: string, at: string, title?: string): ConversationState {
+  const explicitTitle = title !== undefined && title.trim() !== '';
+  return {
+    conversation: { id, title: explicitTitle ? title : DEFAULT_TITLE, createdAt: at, updatedAt: at, messages: [] },
+    explicitTitle,
+  };
+}
+
+export function applyEvent(state: ConversationState, event: ConversationEvent): void {
+  const { conversation } = state;
+  if (event.type === 'message') upsertMessage(state, event.message);
+  if (event.type === 'rename') {
+    conversation.title = event.title;
+    state.explicitTitle = true;
+  }
+  if (event.at > conversation.updatedAt) conversation.updatedAt = event.at;
+}
+
+/** Replaces the message with the same id in place, or appends it. */
+export function upsertMessage(state: ConversationState, message: ChatMessage): void {
+  const { messages } = state.conversation;
+  const index = messages.findIndex((m) => m.id === message.id);
+  if (index >= 0) messages[index] = message;
+  else messages.push(message);
+  if (!state.explicitTitle) state.conversation.title = deriveTitle(messages);
+}
+
+/** Rebuilds a conversation from its log. The caller has checked that the first event is the header. */
+export function replayEvents(events: ConversationEvent[]): ConversationState {
+  const header = events[0];
+  if (!header || header.type !== 'create') throw new Error('A conversation log must start with its header');
+  const state = newConversationState(header.id, header.at, header.title);
+  for (const event of events.slice(1)) applyEvent(state, event);
+  markInterrupted(state.conversation);
+  return state;
+}
+
+/**
+ * A message still 'streaming' or 'running' when read back from disk belongs to a process that died
+ * mid-turn. Showing it as stopped (in memory only) keeps the UI from spinning forever on it.
+ */
+function markInterrupted(conversation: Conversation): void {
+  conversation.messages = conversation.messages.map((message) => {
+    if (message.kind === 'assistant' && message.status === 'streaming') {
+      return { ...message, status: 'stopped', error: message.error ?? INTERRUPTED_MESSAGE };
+    }
+    if (message.kind === 'agent-run' && message.status === 'running') {
+      const steps = message.steps.map((step) =>
+        step.status === 'running' || step.status === 'pending' ? { ...step, status: 'cancelled' as const } : step,
+      );
+      return { ...message, steps, status: 'stopped', error: message.error ?? INTERRUPTED_MESSAGE };
+    }
+    return message;
+  });
+}
+
+/** The inverse of replayEvents: the whole conversation as a fresh log (to recreate a vanished file). */
+export function snapshotEvents(state: ConversationState): ConversationEvent[] {
+  const { conversation } = state;
+  const title = state.explicitTitle ? conversation.title : undefined;
+  const header: ConversationEvent = { type: 'create', v: LOG_FORMAT_VERSION, id: conversation.id, at: conversation.createdAt, title };
+  // Stamping every message with updatedAt makes the replayed conversation end with the same updatedAt.
+  return [header, ...conversation.messages.map((message): ConversationEvent => ({ type: 'message', at: conversation.updatedAt, message }))];
+}
+
+export function deriveTitle(messages: readonly ChatMessage[]): string {
+  for (const message of messages) {
+    const candidate = message.kind === 'user' ? message.text : message.kind === 'agent-run' ? message.promptTitle : '';
+    const title = oneLine(candidate, TITLE_LENGTH);
+    if (title) return title;
+  }
+  return DEFAULT_TITLE;
+}
+
+export function summarize(conversation: Conversation): ConversationSummary {
+  const last = conversation.messages[conversation.messages.length - 1];
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    createdAt: conversation.createdAt,
+    updatedAt: conversation.updatedAt,
+    messageCount: conversation.messages.length,
+    preview: last ? oneLine(messageText(last), PREVIEW_LENGTH) : '',
+  };
+}
+
+/** The text a person would read for a message; for an agent run, its answer or else what was asked. */
+export function messageText(message: ChatMessage): string {
+  if (message.kind === 'agent-run') return message.answer || message.promptTitle;
+  return message.text;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max - 1).trimEnd() + '…' : flat;
+}

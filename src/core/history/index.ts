@@ -1,0 +1,7 @@
+/** Public surface of the conversation history; everything else in this folder is an implementation detail. */
+export { StateManager } from './stateManager';
+export type { StoreOptions } from './conversationStore';
+export type * from './conversationTypes';
+export { StorageWriteError, UnknownConversationError } from './historyErrors';
+export { InvalidMessageError } from './messageSchema';
+export { isValidConversationId, newMessageId } from './conversationIds';

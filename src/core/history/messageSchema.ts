@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { ChatMessage } from './conversationTypes';
+
+/**
+ * Messages reach the store from the webview and the agent runner, and come back from disk; both are
+ * untrusted. Zod objects drop keys they do not declare, which is what keeps secrets out of history files:
+ * a caller that passes an object carrying e.g. `apiKey` gets it silently stripped, never written.
+ */
+
+const id = z.string().min(1).max(200);
+const timestamp = z.string().min(1).max(64);
+const count = z.number().finite().nonnegative();
+
+const userMessage = z.object({
+  kind: z.literal('user'),
+  id,
+  createdAt: timestamp,
+  text: z.string(),
+});
+
+const assistantMessage = z.object({
+  kind: z.literal('assistant'),
+  id,
+  createdAt: timestamp,
+  text: z.string(),
+  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  error: z.string().optional(),
+  model: z.string().optional(),
+  usage: z.object({ input: count, output: count, total: count }).optional(),
+});
+
+const agentStep = z.object({
+  id,
+  tool: z.string(),
+  status: z.enum(['pending', 'running', 'success', 'skipped', 'failed', 'cancelled']),
+  durationMs: count.optional(),
+  attempts: count.optional(),
+  tokens: count.optional(),
+  inputPreview: z.string().optional(),
+  outputPreview: z.string().optional(),
+  error: z.string().optional(),
+});
+
+const agentRunMessage = z.object({
+  kind: z.literal('agent-run'),
+  id,
+  createdAt: timestamp,
+  promptId: z.string(),
+  promptTitle: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  steps: z.array(agentStep),
+  answer: z.string(),
+  status: z.enum(['running', 'done', 'stopped', 'error']),
+  error: z.string().optional(),
+  runLogPath: z.string().optional(),
+});
+
+const chatMessage = z.discriminatedUnion('kind', [userMessage, assistantMessage, agentRunMessage]);
+
+// Fails to compile if the schema and the hand-written types in conversationTypes.ts drift apart.
+type Parsed = z.output<typeof chatMessage>;
+const typesMatch: [Parsed] extends [ChatMessage] ? ([ChatMessage] extends [Parsed] ? true : false) : false = true;
+void typesMatch;
+
+export class InvalidMessageError extends Error {
+  override readonly name = 'InvalidMessageError';
+}
+
+/**
+ * Returns a clean copy holding only the declared fields. Inputs of an agent run are round-tripped
+ * through JSON so that what is kept in memory is exactly what a reopened store will return.
+ */
+export function parseChatMessage(value: unknown): ChatMessage {
+  const result = chatMessage.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new InvalidMessageError(`Invalid chat message${where}: ${issue?.message ?? 'unknown problem'}`);
+  }
+  const message = result.data;
+  if (message.kind === 'agent-run') message.inputs = JSON.parse(JSON.stringify(message.inputs)) as Record<string, unknown>;
+  return message;
+}

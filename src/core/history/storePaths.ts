@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+
+/** Where everything lives under the storage folder (the extension passes `globalStorageUri.fsPath`). */
+export interface StorePaths {
+  root: string;
+  /** One `<id>.jsonl` log per conversation. */
+  conversations: string;
+  /** Damaged files, moved here with their original bytes, never overwritten. */
+  corrupt: string;
+  /** Deleted conversations; recoverable by hand, nothing empties it automatically. */
+  trash: string;
+  /** Cache of summaries for the history list (rebuildable from the logs). */
+  index: string;
+  /** Small UI state that must survive a window reload, such as the open conversation. */
+  viewState: string;
+}
+
+export function storePaths(root: string): StorePaths {
+  return {
+    root,
+    conversations: join(root, 'conversations'),
+    corrupt: join(root, 'corrupt'),
+    trash: join(root, 'trash'),
+    index: join(root, 'index.json'),
+    viewState: join(root, 'state.json'),
+  };
+}
+
+export function conversationPath(paths: StorePaths, id: string): string {
+  return join(paths.conversations, `${id}.jsonl`);
+}

@@ -1,0 +1,22 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ModelRole } from '../tools/toolRuntime';
+
+/**
+ * Hands out chat models by role. The main model writes final answers; the tool model (usually
+ * smaller and cheaper) runs LLM-as-a-tool steps. An action prompt or llm_tools entry may name
+ * a different model, which the provider builds with the same endpoint settings.
+ */
+export interface ModelProvider {
+  model(role: ModelRole, name?: string): BaseChatModel;
+  modelName(role: ModelRole, name?: string): string;
+}
+
+/** For dry runs and tests without an endpoint: naming works, calling is a clear error. */
+export const NO_MODELS: ModelProvider = {
+  model(role) {
+    throw new Error(`no ${role} model is configured: set --base-url and --model (or CODEWIKI_BASE_URL and CODEWIKI_MODEL)`);
+  },
+  modelName(role, name) {
+    return name ?? `(${role} model not configured)`;
+  },
+};

@@ -1,0 +1,35 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ModelRole } from '../tools/toolRuntime';
+import { createChatModel, resolveToolModelSettings, type TransportTuning } from './createChatModel';
+import type { ModelProvider } from './modelProvider';
+import type { ModelSettings } from './modelSettings';
+
+/**
+ * A ModelProvider over one OpenAI-compatible endpoint. Models are built on first use and
+ * cached by name, so a run that names no override never builds more than the two it needs.
+ */
+export class OpenAiModelProvider implements ModelProvider {
+  private readonly cache = new Map<string, BaseChatModel>();
+
+  constructor(private readonly main: ModelSettings, private readonly tool: Partial<ModelSettings> = {}, private readonly tuning?: TransportTuning) {}
+
+  model(role: ModelRole, name?: string): BaseChatModel {
+    const settings = this.settingsFor(role, name);
+    const key = `${settings.baseURL}\n${settings.model}`;
+    let model = this.cache.get(key);
+    if (!model) {
+      model = createChatModel(settings, this.tuning);
+      this.cache.set(key, model);
+    }
+    return model;
+  }
+
+  modelName(role: ModelRole, name?: string): string {
+    return this.settingsFor(role, name).model;
+  }
+
+  private settingsFor(role: ModelRole, name?: string): ModelSettings {
+    const base = role === 'main' ? this.main : resolveToolModelSettings(this.main, this.tool);
+    return name ? { ...base, model: name } : base;
+  }
+}

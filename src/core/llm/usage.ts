@@ -1,0 +1,70 @@
+import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
+import type { LLMResult } from '@langchain/core/outputs';
+
+/** Token counts as the server reported them. */
+export interface TokenUsage {
+  input: number;
+  output: number;
+  total: number;
+}
+
+export const ZERO_USAGE: Readonly<TokenUsage> = Object.freeze({ input: 0, output: 0, total: 0 });
+
+export function addUsage(a: TokenUsage, b: TokenUsage | undefined): TokenUsage {
+  if (!b) return { ...a };
+  return { input: a.input + b.input, output: a.output + b.output, total: a.total + b.total };
+}
+
+/** Undefined when the message carries no usage (e.g. the server did not report it), which is not the same as zero. */
+export function usageFromMessage(message: unknown): TokenUsage | undefined {
+  const metadata = (message as { usage_metadata?: unknown } | null | undefined)?.usage_metadata;
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const { input_tokens, output_tokens, total_tokens } = metadata as Record<string, unknown>;
+  const input = count(input_tokens);
+  const output = count(output_tokens);
+  return { input, output, total: typeof total_tokens === 'number' ? count(total_tokens) : input + output };
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Counts every LLM call made under it. Passed as `callbacks: [collector]` in a RunnableConfig, LangChain
+ * hands it down to nested runs, so a tool whose func calls `model.invoke(messages, config)` with the config it
+ * received is counted too, which is how LLM-as-a-tool steps stay inside the token budget.
+ */
+export class UsageCollector extends BaseCallbackHandler {
+  readonly name = 'UsageCollector';
+  private totals: TokenUsage = { ...ZERO_USAGE };
+  private calls = 0;
+
+  /** Usage summed over every completed LLM call so far. */
+  get usage(): TokenUsage {
+    return { ...this.totals };
+  }
+
+  get callCount(): number {
+    return this.calls;
+  }
+
+  override handleLLMEnd(output: LLMResult): void {
+    this.calls++;
+    this.totals = addUsage(this.totals, usageOfResult(output));
+  }
+}
+
+/** Per-message usage when present (chat models), otherwise the run's llmOutput.tokenUsage. */
+function usageOfResult(output: LLMResult): TokenUsage | undefined {
+  let fromMessages: TokenUsage | undefined;
+  for (const generation of output.generations.flat()) {
+    const usage = usageFromMessage((generation as { message?: unknown }).message);
+    if (usage) fromMessages = addUsage(fromMessages ?? ZERO_USAGE, usage);
+  }
+  if (fromMessages) return fromMessages;
+  const tokenUsage = (output.llmOutput as { tokenUsage?: Record<string, unknown> } | undefined)?.tokenUsage;
+  if (!tokenUsage) return undefined;
+  const input = count(tokenUsage.promptTokens);
+  const completion = count(tokenUsage.completionTokens);
+  return { input, output: completion, total: count(tokenUsage.totalTokens) || input + completion };
+}

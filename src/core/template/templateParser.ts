@@ -1,0 +1,112 @@
+/**
+ * Templates are strings with `{reference}` placeholders. A reference is a variable name
+ * followed by property and index access: `{files.items[0].path}`, `{result["odd key"]}`.
+ * `{{` and `}}` are literal braces (the same escape LangChain's f-strings use), and a `{`
+ * that does not start a valid reference is an error rather than silently literal text, so a
+ * typo never turns into a prompt that quietly lacks its data.
+ */
+
+export type PathPart = string | number;
+
+export interface Reference {
+  /** The text between the braces, for messages. */
+  source: string;
+  variable: string;
+  path: PathPart[];
+  /** 0-based offset of the `{` in the template. */
+  offset: number;
+}
+
+export type TemplateSegment = { kind: 'text'; text: string } | { kind: 'ref'; ref: Reference };
+
+export interface ParsedTemplate {
+  segments: TemplateSegment[];
+  /** Set when the whole template is exactly one reference: its raw value passes through. */
+  soleReference?: Reference;
+}
+
+export class TemplateSyntaxError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+    this.name = 'TemplateSyntaxError';
+  }
+}
+
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/y;
+
+export function parseTemplate(template: string): ParsedTemplate {
+  const segments: TemplateSegment[] = [];
+  let text = '';
+  let i = 0;
+  while (i < template.length) {
+    const ch = template[i];
+    if (ch === '{' && template[i + 1] === '{') {
+      text += '{';
+      i += 2;
+    } else if (ch === '}' && template[i + 1] === '}') {
+      text += '}';
+      i += 2;
+    } else if (ch === '{') {
+      const close = template.indexOf('}', i);
+      if (close < 0) throw new TemplateSyntaxError(`unclosed "{" (write {{ for a literal brace)`, i);
+      const ref = parseReference(template.slice(i + 1, close), i);
+      if (text) segments.push({ kind: 'text', text });
+      text = '';
+      segments.push({ kind: 'ref', ref });
+      i = close + 1;
+    } else {
+      text += ch;
+      i++;
+    }
+  }
+  if (text) segments.push({ kind: 'text', text });
+  const only = segments.length === 1 && segments[0].kind === 'ref' ? segments[0].ref : undefined;
+  return { segments, soleReference: only };
+}
+
+export function parseReference(source: string, offset = 0): Reference {
+  const bad = (why: string) =>
+    new TemplateSyntaxError(`"{${source}}" is not a valid reference: ${why} (write {{ and }} for literal braces)`, offset);
+  const trimmed = source.trim();
+  IDENTIFIER.lastIndex = 0;
+  const head = IDENTIFIER.exec(trimmed);
+  if (!head) throw bad('it must start with a variable name');
+  const path: PathPart[] = [];
+  let i = head[0].length;
+  while (i < trimmed.length) {
+    if (trimmed[i] === '.') {
+      IDENTIFIER.lastIndex = i + 1;
+      const name = IDENTIFIER.exec(trimmed);
+      if (!name) throw bad(`expected a property name after "." at ${i + 1}`);
+      path.push(name[0]);
+      i = IDENTIFIER.lastIndex;
+    } else if (trimmed[i] === '[') {
+      const end = trimmed.indexOf(']', i);
+      if (end < 0) throw bad('unclosed "["');
+      path.push(parseIndex(trimmed.slice(i + 1, end).trim(), bad));
+      i = end + 1;
+    } else {
+      throw bad(`unexpected "${trimmed[i]}"`);
+    }
+  }
+  return { source: trimmed, variable: head[0], path, offset };
+}
+
+function parseIndex(inner: string, bad: (why: string) => Error): PathPart {
+  if (/^-?\d+$/.test(inner)) return Number(inner);
+  const quoted = /^(["'])(.*)\1$/.exec(inner);
+  if (quoted) return quoted[2];
+  throw bad(`"[${inner}]" must be a number or a quoted key`);
+}
+
+/** Every reference in a value that may be a template string, or an object/list of them. */
+export function collectReferences(value: unknown, into: Reference[] = []): Reference[] {
+  if (typeof value === 'string') {
+    for (const segment of parseTemplate(value).segments) if (segment.kind === 'ref') into.push(segment.ref);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectReferences(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) collectReferences(item, into);
+  }
+  return into;
+}

@@ -1,0 +1,118 @@
+import { tool } from '@langchain/core/tools';
+import { z } from 'zod';
+import type { FileSummaries, FileSummary } from '../toolValues';
+import { forEachBounded } from '../../workspace/boundedConcurrency';
+import { countLines, decodeText, readFilePrefix } from '../../workspace/readTextFile';
+import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
+import type { Workspace } from '../../workspace/workspace';
+import { compileGlob } from './globMatcher';
+import { languageFromPath } from './languages';
+import { extractOutline } from './outline';
+import { entriesUnder } from './walkFilters';
+
+export const DEFAULT_MAX_FILES = 300;
+export const HARD_MAX_FILES = 50_000;
+
+/**
+ * Only this much of each file is read: enough for the doc comment and most declarations, and it
+ * keeps a 20,000-file pass close to the cost of merely listing the files. Line counts of longer
+ * files are extrapolated from this prefix (and flagged `linesEstimated`) instead of reading
+ * them to the end.
+ */
+const SUMMARY_PREFIX_BYTES = 32 * 1024;
+
+/** Rough per-file overhead of the rendered header, counted against the per-call budget. */
+const HEADER_ALLOWANCE = 64;
+
+const schema = z.object({
+  path: z.string().describe('Folder (or single file) to summarise, relative to the workspace root; "." for the whole workspace'),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "**/*.ts" or "*.py, *.md"'),
+  max_files: z.number().int().min(1).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}, max ${HARD_MAX_FILES})`),
+});
+
+export function createGetFileSummariesTool(workspace: Workspace) {
+  return tool(
+    async (input, config) => summariseFiles(workspace, input, config?.signal),
+    {
+      name: 'get_file_summaries',
+      description:
+        'Outline every text file under a folder: path, size, line count, language, and a short summary ' +
+        '(leading doc comment and top-level declarations). Use it to get an overview before reading files.',
+      schema,
+    },
+  );
+}
+
+async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileSummaries> {
+  const start = await workspace.resolve(input.path);
+  const walk = await walkWorkspace(workspace, start, { signal });
+  const candidates = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
+  const maxFiles = Math.min(input.max_files ?? DEFAULT_MAX_FILES, HARD_MAX_FILES);
+
+  // Files finish out of order; results are taken in path order from the finished prefix so the
+  // output (and where the cap falls) never depends on timing.
+  const slots: Array<FileSummary | null | undefined> = new Array(candidates.length);
+  const files: FileSummary[] = [];
+  let taken = 0;
+  let skipped = 0;
+  let budget = workspace.limits.maxTotalBytes;
+  let full = false;
+  const takeFinished = (): void => {
+    while (taken < slots.length && slots[taken] !== undefined) {
+      const summary = slots[taken++];
+      if (summary === null) skipped++;
+      else if (summary && !full) {
+        const cost = summary.summary.length + summary.path.length + HEADER_ALLOWANCE;
+        if (files.length >= maxFiles || cost > budget) full = true;
+        else {
+          files.push(summary);
+          budget -= cost;
+        }
+      }
+    }
+  };
+
+  const scratchBuffers: Buffer[] = [];
+  await forEachBounded(
+    candidates,
+    workspace.limits.ioConcurrency,
+    async (entry, index) => {
+      const scratch = scratchBuffers.pop() ?? Buffer.allocUnsafe(SUMMARY_PREFIX_BYTES + 1);
+      try {
+        slots[index] = await summariseFile(workspace, entry, scratch);
+      } catch {
+        slots[index] = null; // vanished or unreadable since the walk: leave it out like a binary
+      } finally {
+        scratchBuffers.push(scratch);
+      }
+      takeFinished();
+    },
+    { signal, shouldStop: () => full || files.length >= maxFiles },
+  );
+  const totalFiles = candidates.length - skipped;
+  return {
+    kind: 'file-summaries',
+    root: workspace.displayPath(start),
+    files,
+    totalFiles,
+    truncated: files.length < totalFiles || walk.truncated,
+  };
+}
+
+/** null for a binary file. The scratch buffer is reused, so everything is derived before returning. */
+async function summariseFile(workspace: Workspace, entry: WalkEntry, scratch: Buffer): Promise<FileSummary | null> {
+  const prefix = await readFilePrefix(entry.absolute, SUMMARY_PREFIX_BYTES, scratch);
+  if (prefix.binary) return null;
+  const path = workspace.displayPath(entry);
+  const language = languageFromPath(path);
+  const prefixLines = countLines(prefix.bytes);
+  const summary: FileSummary = {
+    path,
+    size: prefix.size,
+    lines: prefix.truncated ? Math.round((prefix.size * prefixLines) / prefix.bytes.length) : prefixLines,
+    language,
+    summary: extractOutline(decodeText(prefix.bytes, prefix.truncated), language),
+  };
+  if (prefix.truncated) summary.linesEstimated = true;
+  return summary;
+}

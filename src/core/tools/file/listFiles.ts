@@ -1,0 +1,64 @@
+import { stat } from 'node:fs/promises';
+import { tool } from '@langchain/core/tools';
+import { z } from 'zod';
+import type { FileTree, FileTreeEntry } from '../toolValues';
+import { forEachBounded } from '../../workspace/boundedConcurrency';
+import { walkWorkspace } from '../../workspace/walkWorkspace';
+import type { Workspace } from '../../workspace/workspace';
+
+export const DEFAULT_LIST_DEPTH = 2;
+export const MAX_LIST_DEPTH = 10;
+/** A tree longer than this stops being an overview; the model should list a sub-folder instead. */
+export const MAX_LIST_ENTRIES = 2000;
+
+const schema = z.object({
+  path: z.string().optional().describe('Folder to list, relative to the workspace root (default: the root)'),
+  depth: z.number().int().min(1).optional().describe(`How many levels to descend (default ${DEFAULT_LIST_DEPTH}, max ${MAX_LIST_DEPTH})`),
+});
+
+export function createListFilesTool(workspace: Workspace) {
+  return tool(async (input, config) => listFiles(workspace, input, config?.signal), {
+    name: 'list_files',
+    description:
+      'List the files and folders under a folder as a tree, skipping ignored, generated, binary and secret files.',
+    schema,
+  });
+}
+
+async function listFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileTree> {
+  const start = await workspace.resolve(input.path ?? '.');
+  const maxDepth = Math.min(input.depth ?? DEFAULT_LIST_DEPTH, MAX_LIST_DEPTH);
+  const walk = await walkWorkspace(workspace, start, { maxDepth, includeDirectories: true, signal });
+  const listed = capBreadthFirst(walk.entries, MAX_LIST_ENTRIES);
+  const entries: FileTreeEntry[] = listed.map((entry) => ({
+    path: workspace.displayPath(entry),
+    type: entry.type,
+    depth: entry.depth,
+  }));
+  await forEachBounded(
+    listed,
+    workspace.limits.ioConcurrency,
+    async (entry, index) => {
+      if (entry.type !== 'file') return;
+      try {
+        (entries[index] as FileTreeEntry).size = (await stat(entry.absolute)).size;
+      } catch {
+        // Vanished since the walk: listed without a size rather than failing the whole tree.
+      }
+    },
+    { signal },
+  );
+  return {
+    kind: 'file-tree',
+    root: workspace.displayPath(start),
+    entries,
+    truncated: walk.truncated || walk.entries.length > MAX_LIST_ENTRIES,
+  };
+}
+
+/** Over the cap, shallow entries win: the top of the tree is the overview the model asked for. */
+function capBreadthFirst<T extends { depth: number }>(entries: T[], max: number): T[] {
+  if (entries.length <= max) return entries;
+  const kept = new Set([...entries].sort((a, b) => a.depth - b.depth).slice(0, max));
+  return entries.filter((entry) => kept.has(entry));
+}

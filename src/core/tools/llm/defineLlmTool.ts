@@ -1,0 +1,71 @@
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { tool } from '@langchain/core/tools';
+import type { z } from 'zod';
+import type { PromptMessage } from '../../engine/executorEvents';
+import { toolRuntimeOf, type ModelRole, type ToolRuntime } from '../toolRuntime';
+
+/** A message in an LLM tool's conversation; `ai` appears when a repair turn replays the model's answer. */
+export interface ToolMessage {
+  role: 'system' | 'human' | 'ai';
+  content: string;
+}
+
+export interface LlmToolContext<I> {
+  input: I;
+  runtime: ToolRuntime;
+  /** The tool's first prompt, from `messages(input)`. */
+  prompt: ToolMessage[];
+  /** Sends messages to the tool's model and returns the answer text. */
+  ask(messages: ToolMessage[]): Promise<string>;
+}
+
+export interface LlmToolSpec<S extends z.ZodObject> {
+  name: string;
+  description: string;
+  schema: S;
+  /** "tool" (default) or "main", or a model name. */
+  model?: string;
+  /** The first prompt, also what a dry run shows. */
+  messages(input: z.infer<S>): ToolMessage[];
+  /** Produces the tool output; usually asks once and parses. */
+  run(context: LlmToolContext<z.infer<S>>): Promise<unknown>;
+  /** What a dry run returns instead, so later file steps still have something to work on. */
+  dryRunResult(input: z.infer<S>, runtime: ToolRuntime): unknown;
+}
+
+/**
+ * LLM-as-a-tool: a LangChain `tool()` whose body is a sub-chain on the tool model. The model
+ * comes from the run's ToolRuntime at call time, and the caller's config (signal, callbacks)
+ * is passed on, so cancellation and token counting reach the nested request.
+ */
+export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
+  return tool(
+    async (input: z.infer<S>, config?: RunnableConfig) => {
+      const runtime = toolRuntimeOf(config);
+      const role: ModelRole = spec.model === 'main' ? 'main' : 'tool';
+      const override = spec.model && spec.model !== 'main' && spec.model !== 'tool' ? spec.model : undefined;
+      if (runtime.dryRun) {
+        runtime.reportPrompt(spec.name, runtime.modelName(role, override), spec.messages(input).map(toPromptMessage));
+        return spec.dryRunResult(input, runtime);
+      }
+      const model = runtime.model(role, override);
+      const ask = async (messages: ToolMessage[]) => {
+        const answer = await model.invoke(messages.map(toLangChain), { signal: config?.signal, callbacks: config?.callbacks });
+        return typeof answer.content === 'string' ? answer.content : answer.content.map((c) => ('text' in c ? c.text : '')).join('');
+      };
+      return spec.run({ input, runtime, prompt: spec.messages(input), ask });
+    },
+    { name: spec.name, description: spec.description, schema: spec.schema },
+  );
+}
+
+function toLangChain(message: ToolMessage): BaseMessage {
+  if (message.role === 'system') return new SystemMessage(message.content);
+  if (message.role === 'ai') return new AIMessage(message.content);
+  return new HumanMessage(message.content);
+}
+
+function toPromptMessage(message: ToolMessage): PromptMessage {
+  return { role: message.role === 'system' ? 'system' : 'human', content: message.content };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { parsePathList } from '../file/parsePathList';
+import { isFileSummaries } from '../toolValues';
+import { renderValue } from '../../template/renderValue';
+import { defineLlmTool } from './defineLlmTool';
+
+const DEFAULT_MAX_FILES = 12;
+
+const schema = z.object({
+  file_summaries: z
+    .union([z.string(), z.object({ kind: z.literal('file-summaries'), files: z.array(z.object({ path: z.string() }).loose()) }).loose()])
+    .describe('The output of get_file_summaries, or the same as text.'),
+  task_description: z.string().describe('What the selected files should help with.'),
+  max_files: z.number().int().min(1).max(100).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}).`),
+});
+type Input = z.infer<typeof schema>;
+
+/**
+ * Seed 001's smart file selection: the tool model reads path + summary for every file and
+ * names the few that matter for the task, so the final prompt carries those files in full
+ * instead of everything. The answer is parsed forgivingly and checked against the summaries:
+ * a path the model invented never reaches a file tool.
+ */
+export function createFileSelectorLlmTool() {
+  return defineLlmTool({
+    name: 'file_selector_llm_tool',
+    description: 'Selects the files most relevant to a task from file summaries, using the tool model. Returns a list of paths.',
+    schema,
+    messages: (input) => [
+      {
+        role: 'system',
+        content:
+          'You are a code analysis assistant. From the file summaries the user gives, select the files that are most relevant to the task. ' +
+          `Answer with only the file paths exactly as written in the summaries, separated by commas, at most ${input.max_files ?? DEFAULT_MAX_FILES}. No explanations.`,
+      },
+      { role: 'human', content: `Task: ${input.task_description}\n\nFiles and summaries:\n${summariesText(input)}\n\nThe most relevant file paths:` },
+    ],
+    async run({ input, prompt, ask, runtime }) {
+      const answer = await ask(prompt);
+      const known = knownPaths(input);
+      const selected = matchKnownPaths(parsePathList(answer), known).slice(0, input.max_files ?? DEFAULT_MAX_FILES);
+      if (!selected.length) runtime.warn(`file_selector_llm_tool: the model named none of the ${known.length} summarised files (answer: ${JSON.stringify(answer.slice(0, 200))})`);
+      return selected;
+    },
+    dryRunResult(input, runtime) {
+      const paths = knownPaths(input).slice(0, input.max_files ?? DEFAULT_MAX_FILES);
+      runtime.warn(`dry run: file selection not performed; passing on the first ${paths.length} files`);
+      return paths;
+    },
+  });
+}
+
+function summariesText(input: Input): string {
+  return typeof input.file_summaries === 'string' ? input.file_summaries : renderValue(input.file_summaries);
+}
+
+function knownPaths(input: Input): string[] {
+  const summaries = input.file_summaries;
+  if (typeof summaries !== 'string') return summaries.files.map((f) => f.path);
+  if (isFileSummaries(summaries)) return summaries.files.map((f) => f.path);
+  // Rendered text: a path is the first token of a line that is not indented.
+  return [...new Set(summaries.split('\n').filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0].replace(/^#+/, '')).filter(Boolean))];
+}
+
+/** Exact match after normalising `./` and backslashes; otherwise a unique suffix match ("a.ts" for "src/a.ts"). */
+export function matchKnownPaths(candidates: string[], known: string[]): string[] {
+  const knownSet = new Set(known);
+  const result: string[] = [];
+  for (const raw of candidates) {
+    const path = raw.replace(/\\/g, '/').replace(/^\.\//, '');
+    const match = knownSet.has(path) ? path : uniqueSuffixMatch(path, known);
+    if (match && !result.includes(match)) result.push(match);
+  }
+  return result;
+}
+
+function uniqueSuffixMatch(path: string, known: string[]): string | undefined {
+  const matches = known.filter((k) => k.endsWith(`/${path}`));
+  return matches.length === 1 ? matches[0] : undefined;
+}

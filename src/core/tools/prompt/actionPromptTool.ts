@@ -1,0 +1,19 @@
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { tool } from '@langchain/core/tools';
+import type { ActionPromptDefinition } from '../../actionPrompt/actionPromptSchema';
+import { inputVariablesToZod } from '../../actionPrompt/inputSchema';
+import type { ToolRegistry } from '../toolRegistry';
+import { toolRuntimeOf } from '../toolRuntime';
+
+/** Wraps an action prompt as a tool, so any prompt can be a step of another (a nested chain). */
+export function registerActionPromptTool(registry: ToolRegistry, id: string, definition: ActionPromptDefinition): void {
+  const promptTool = tool(
+    async (input: Record<string, unknown>, config?: RunnableConfig) => toolRuntimeOf(config).runPrompt(id, input, config ?? {}),
+    {
+      name: id,
+      description: [definition.title, definition.description].filter(Boolean).join(': '),
+      schema: inputVariablesToZod(definition.input_variables),
+    },
+  );
+  registry.register(promptTool, { category: 'prompt', kind: 'think', displayName: definition.title, timeoutMs: 600_000 });
+}

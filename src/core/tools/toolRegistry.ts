@@ -1,0 +1,64 @@
+import { toJsonSchema } from '@langchain/core/utils/json_schema';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import type { ToolLookup } from '../actionPrompt/toolLookup';
+import type { RegisteredTool, ToolMetadata } from './toolMetadata';
+
+/**
+ * The one place tools are looked up by name. The executor, the CLI's `tools` command and
+ * (later) the autonomous agent's tool picker all read from here, so metadata lives beside
+ * the LangChain tool instead of being scattered across callers.
+ */
+export class ToolRegistry implements ToolLookup {
+  private readonly tools = new Map<string, RegisteredTool>();
+
+  register(tool: StructuredToolInterface, metadata: Omit<ToolMetadata, 'name' | 'description'> & Partial<ToolMetadata>): this {
+    const name = metadata.name ?? tool.name;
+    if (this.tools.has(name)) throw new Error(`Tool "${name}" is registered twice`);
+    this.tools.set(name, {
+      tool,
+      metadata: { ...metadata, name, description: metadata.description ?? tool.description },
+    });
+    return this;
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  list(): RegisteredTool[] {
+    return [...this.tools.values()];
+  }
+
+  /** A copy that can take more tools without changing this one (nested chains get their own view). */
+  clone(): ToolRegistry {
+    const copy = new ToolRegistry();
+    for (const [name, entry] of this.tools) copy.tools.set(name, entry);
+    return copy;
+  }
+
+  /** Parameter names of a tool, in declaration order; used to bind a lone step input. */
+  parameterNames(name: string): string[] {
+    const schema = this.jsonSchema(name);
+    const properties = (schema as { properties?: Record<string, unknown> }).properties;
+    return properties ? Object.keys(properties) : [];
+  }
+
+  requiredParameterNames(name: string): string[] {
+    const required = (this.jsonSchema(name) as { required?: string[] }).required;
+    return Array.isArray(required) ? required : [];
+  }
+
+  jsonSchema(name: string): Record<string, unknown> {
+    const entry = this.tools.get(name);
+    if (!entry) throw new Error(`Unknown tool "${name}"`);
+    return toJsonSchema(entry.tool.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>;
+  }
+}

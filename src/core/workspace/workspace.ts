@@ -1,0 +1,183 @@
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { AdaptiveFs } from './adaptiveFs';
+import { DEFAULT_SECRET_PATTERNS, SecretPolicy } from './secretPolicy';
+import { WorkspaceAccessError, quotePath } from './workspaceErrors';
+
+export interface WorkspaceOptions {
+  /** Gitignore-style patterns that un-deny secret files, e.g. `.env.example`. */
+  allowSecrets?: string[];
+  /** Larger files are read truncated, with a visible marker. Default 1 MiB. */
+  maxFileBytes?: number;
+  /** Content returned by one tool call. Default 8 MiB. */
+  maxTotalBytes?: number;
+  /** Safety net for a single walk so a huge or generated tree cannot exhaust memory. Default 200,000. */
+  maxWalkEntries?: number;
+  /** Files and folders read at the same time when I/O is asynchronous. Default 32. */
+  ioConcurrency?: number;
+  /**
+   * Longest stretch of synchronous file-system calls before yielding to the event loop (see
+   * `AdaptiveFs`). Default 12 ms; 0 makes every call asynchronous.
+   */
+  ioSliceMs?: number;
+}
+
+export type WorkspaceLimits = Required<Omit<WorkspaceOptions, 'allowSecrets' | 'ioSliceMs'>>;
+
+export interface ResolvedPath {
+  /** Real path: symlinks resolved. */
+  absolute: string;
+  /** Posix, relative to `root`; '.' for the root itself. */
+  relative: string;
+  /** The workspace root (real path) that contains the target. */
+  root: string;
+}
+
+const DEFAULT_LIMITS: WorkspaceLimits = {
+  maxFileBytes: 1024 * 1024,
+  maxTotalBytes: 8 * 1024 * 1024,
+  maxWalkEntries: 200_000,
+  ioConcurrency: 32,
+};
+
+/**
+ * The folders the file tools may touch (security promise #7). Every user- or model-supplied
+ * path goes through `resolve`, which compares real paths, so `..`, absolute paths and symlinks
+ * cannot reach outside, and the secret deny-list is applied to both the requested and the real path.
+ */
+export class Workspace {
+  /** Real path of the primary root; relative paths resolve against it. */
+  readonly root: string;
+
+  private constructor(
+    readonly roots: readonly string[],
+    /** The roots as given (made absolute), so absolute paths spelled through a symlinked root still match. */
+    private readonly givenRoots: readonly string[],
+    readonly secrets: SecretPolicy,
+    readonly limits: WorkspaceLimits,
+    private readonly ioSliceMs: number | undefined,
+  ) {
+    this.root = roots[0] as string;
+  }
+
+  static async open(roots: string | string[], options: WorkspaceOptions = {}): Promise<Workspace> {
+    const given = (Array.isArray(roots) ? roots : [roots]).map((r) => resolve(r));
+    if (given.length === 0) throw new Error('A workspace needs at least one folder');
+    const real: string[] = [];
+    for (const folder of given) {
+      const realFolder = await realpath(folder).catch(() => {
+        throw new WorkspaceAccessError('not-found', folder, `Workspace folder ${quotePath(folder)} does not exist`);
+      });
+      if (!(await stat(realFolder)).isDirectory()) {
+        throw new WorkspaceAccessError('not-a-directory', folder, `Workspace folder ${quotePath(folder)} is not a folder`);
+      }
+      real.push(realFolder);
+    }
+    const limits: WorkspaceLimits = { ...DEFAULT_LIMITS };
+    for (const key of Object.keys(DEFAULT_LIMITS) as Array<keyof WorkspaceLimits>) {
+      const value = options[key];
+      if (value !== undefined) {
+        if (!Number.isFinite(value) || value <= 0) throw new Error(`Workspace option ${key} must be a positive number`);
+        limits[key] = Math.floor(value);
+      }
+    }
+    if (options.ioSliceMs !== undefined && !(options.ioSliceMs >= 0)) throw new Error('Workspace option ioSliceMs must be 0 or more');
+    return new Workspace(real, given, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs);
+  }
+
+  /** A fresh file-system view for one tool call; it decides per call whether blocking I/O is safe. */
+  createFs(): AdaptiveFs {
+    return new AdaptiveFs({ sliceMs: this.ioSliceMs });
+  }
+
+  async resolve(userPath: string): Promise<ResolvedPath> {
+    if (userPath.includes('\0')) {
+      throw new WorkspaceAccessError('nul-byte', userPath, `${quotePath(userPath)} contains a NUL byte`);
+    }
+    const requested = this.locateRequested(userPath === '' ? '.' : userPath);
+    this.assertNotSecret(userPath, requested.relative);
+
+    let real: string;
+    try {
+      real = await realpath(requested.absolute);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        throw new WorkspaceAccessError('not-found', userPath, `${quotePath(userPath)} does not exist in the workspace`);
+      }
+      throw new WorkspaceAccessError('unreadable', userPath, `${quotePath(userPath)} cannot be read (${code ?? 'error'})`);
+    }
+    const target = this.locateReal(real);
+    if (!target) {
+      throw new WorkspaceAccessError(
+        'outside-workspace',
+        userPath,
+        `${quotePath(userPath)} is a symbolic link that leads outside the workspace (${this.root})`,
+      );
+    }
+    this.assertNotSecret(userPath, target.relative);
+    return target;
+  }
+
+  /** The root (real path) containing an already-real absolute path, or undefined if none does. */
+  locateReal(realPath: string): ResolvedPath | undefined {
+    for (const root of this.roots) {
+      const rel = relativeInside(root, realPath);
+      if (rel !== undefined) return { absolute: realPath, relative: rel, root };
+    }
+    return undefined;
+  }
+
+  /**
+   * How tools show a path: root-relative for the primary root; absolute for other roots, since
+   * `resolve` accepts absolute paths inside any root and the model can pass it straight back.
+   */
+  displayPath(target: { root: string; relative: string; absolute: string }): string {
+    return target.root === this.root ? target.relative : toPosix(target.absolute);
+  }
+
+  /** Lexical check, before touching the disk: catches `..` escapes and absolute paths elsewhere. */
+  private locateRequested(userPath: string): { absolute: string; relative: string } {
+    if (isAbsolute(userPath)) {
+      const absolute = resolve(userPath);
+      for (const roots of [this.roots, this.givenRoots]) {
+        for (const root of roots) {
+          const rel = relativeInside(root, absolute);
+          if (rel !== undefined) return { absolute, relative: rel };
+        }
+      }
+    } else {
+      const absolute = resolve(this.root, userPath);
+      const rel = relativeInside(this.root, absolute);
+      if (rel !== undefined) return { absolute, relative: rel };
+    }
+    throw new WorkspaceAccessError(
+      'outside-workspace',
+      userPath,
+      `${quotePath(userPath)} is outside the workspace (${this.roots.join(', ')})`,
+    );
+  }
+
+  private assertNotSecret(userPath: string, relativePath: string): void {
+    if (this.secrets.isDenied(relativePath)) {
+      throw new WorkspaceAccessError(
+        'secret',
+        userPath,
+        `${quotePath(userPath)} may contain secrets (it matches ${DEFAULT_SECRET_PATTERNS.join(', ')}); ` +
+          'CodeWiki does not read it unless it is allow-listed in the settings',
+      );
+    }
+  }
+}
+
+/** Posix path of `target` relative to `root` ('.' for the root), or undefined when it is not inside. */
+export function relativeInside(root: string, target: string): string | undefined {
+  const rel = relative(root, target);
+  if (rel === '') return '.';
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return toPosix(rel);
+}
+
+export function toPosix(p: string): string {
+  return sep === '/' ? p : p.split(sep).join('/');
+}

@@ -1,0 +1,125 @@
+import { strict as assert } from 'node:assert';
+import { inspect } from 'node:util';
+import type { ChatOpenAI } from '@langchain/openai';
+import { createChatModel } from '../../src/core/llm/createChatModel';
+import { describeLlmError, isAbortError } from '../../src/core/llm/describeLlmError';
+import { LlmConnectionError, LlmTimeoutError } from '../../src/core/llm/llmErrors';
+import { OpenAiTestServer } from '../support/openaiServer';
+
+/** Stalls, resets and Stop: every call ends, with an error that says why, and a cancelled request frees its socket. */
+describe('createChatModel deadlines and cancellation', () => {
+  const key = 'sk-test-SECRET-0123456789';
+  let server: OpenAiTestServer;
+  let url: string;
+  let model: ChatOpenAI;
+
+  beforeEach(async () => {
+    server = new OpenAiTestServer();
+    ({ url } = await server.start());
+    model = createChatModel({ baseURL: url, model: 'm', apiKey: key, timeoutMs: 300 }, { retryBaseDelayMs: 5 });
+  });
+  afterEach(() => server.close());
+
+  async function streamAll(signal?: AbortSignal, onChunk?: () => void): Promise<string> {
+    let text = '';
+    for await (const chunk of await model.stream('hi', { signal })) {
+      text += String(chunk.content);
+      onChunk?.();
+    }
+    return text;
+  }
+
+  async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+    try {
+      await promise;
+    } catch (error) {
+      assert.ok(!inspect(error, { depth: 8 }).includes('SECRET'), 'the key must not appear in the error');
+      return error;
+    }
+    assert.fail('expected the call to fail');
+  }
+
+  it('fails with a timeout when the server accepts and never answers', async () => {
+    server.enqueue({ stall: 'before-headers' }, { text: 'must not be reached' });
+    const error = await failureOf(model.invoke('hi'));
+
+    assert.ok(causes(error).some((e) => e instanceof LlmTimeoutError), 'an LlmTimeoutError is in the cause chain');
+    assert.equal(describeLlmError(error, url), `No response from ${url} within 0.3 s (timeout)`);
+    assert.equal(server.requests.length, 1, 'a timeout is not retried');
+    await server.waitForClose(0);
+  });
+
+  it('fails with a timeout when the stream stalls mid-way, instead of returning a truncated answer', async () => {
+    server.enqueue({ text: 'one two three four', stall: 'mid-stream', stallAfterChunks: 2 });
+    const error = await failureOf(streamAll());
+
+    assert.ok(error instanceof LlmTimeoutError);
+    assert.equal(describeLlmError(error, url), `The response from ${url} stalled: no data for 0.3 s (timeout)`);
+    await server.waitForClose(0);
+  });
+
+  it('fails with a timeout when a non-streamed body stalls', async () => {
+    server.enqueue({ text: 'one two three', stall: 'mid-stream' });
+    const error = await failureOf(model.invoke('hi'));
+    assert.match(describeLlmError(error, url), /stalled: no data for 0\.3 s \(timeout\)$/);
+  });
+
+  it('aborting an in-flight stream closes the socket and rejects as an abort', async () => {
+    server.enqueue({ text: 'one two three four five six', chunkDelayMs: 5_000 });
+    const stop = new AbortController();
+    const error = await failureOf(streamAll(stop.signal, () => stop.abort()));
+
+    assert.ok(isAbortError(error), `expected an abort error, got ${String(error)}`);
+    assert.equal(describeLlmError(error, url), 'Cancelled');
+    await server.waitForClose(0);
+    assert.equal(server.requests[0]!.finishedAt, undefined, 'the server never finished its answer');
+  });
+
+  it('aborting while waiting for headers closes the socket', async () => {
+    server.enqueue({ stall: 'before-headers' });
+    const slow = createChatModel({ baseURL: url, model: 'm', timeoutMs: 60_000 });
+    const stop = new AbortController();
+    const pending = failureOf(slow.invoke('hi', { signal: stop.signal }));
+    await server.waitForRequests(1);
+    stop.abort();
+
+    assert.ok(isAbortError(await pending));
+    await server.waitForClose(0);
+  });
+
+  it('aborting during a retry back-off ends the call without another attempt', async () => {
+    server.enqueue({ status: 429, headers: { 'retry-after': '30' } }, { text: 'never' });
+    const stop = new AbortController();
+    const pending = failureOf(model.invoke('hi', { signal: stop.signal }));
+    await server.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+
+    assert.equal(describeLlmError(await pending, url), 'Cancelled');
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('a connection dropped after a few chunks gives a clear error', async () => {
+    server.enqueue({ text: 'one two three four five', resetAfterChunks: 3 });
+    let received = '';
+    const error = await failureOf(
+      (async () => {
+        for await (const chunk of await model.stream('hi')) received += String(chunk.content);
+      })(),
+    );
+
+    assert.equal(received, 'one two ', 'the chunks sent before the drop arrived');
+    assert.ok(error instanceof LlmConnectionError);
+    assert.equal(
+      describeLlmError(error, url),
+      `The connection to ${url} was lost in the middle of the response — the server may have crashed or restarted`,
+    );
+    assert.equal(server.requests.length, 1, 'a half-delivered answer is not retried');
+  });
+});
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}

@@ -1,0 +1,206 @@
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  completionObject, errorBody, parseJson, promptTextOf, readBody, sendJson, streamEvents,
+  type ChatRequestBody, type ChatRequestMessage, type Turn,
+} from './openaiServerWire';
+
+export type { ChatRequestBody, ChatRequestMessage, ScriptedToolCall, ScriptedUsage, Turn } from './openaiServerWire';
+
+/** One request as the server saw it. Times are `performance.now()` milliseconds (monotonic). */
+export interface RecordedRequest {
+  index: number;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body, undefined when absent or not JSON. */
+  body: ChatRequestBody | undefined;
+  rawBody: string;
+  /** All message text joined: what a responder routes on. */
+  promptText: string;
+  arrivedAt: number;
+  /** The response was completely written. */
+  finishedAt?: number;
+  /** The connection closed before the response was complete (the client aborted, a reset, or close()). */
+  closedAt?: number;
+}
+
+/** Picks the answer from the request itself, for parallel callers whose order is not deterministic. */
+export type Responder = (request: RecordedRequest) => Turn | Promise<Turn>;
+
+/**
+ * A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol, scripted turn by turn:
+ * queued turns are played in arrival order, then the responder (if any) answers. Every request is recorded.
+ * close() destroys every socket, stalled ones included, so a test run always exits.
+ */
+export class OpenAiTestServer {
+  readonly requests: RecordedRequest[] = [];
+  private readonly queue: Turn[] = [];
+  private responder: Responder | undefined;
+  private readonly server: Server;
+  private readonly openBySocket = new Map<Socket, Set<RecordedRequest>>();
+  private readonly stopping = new AbortController();
+  private baseUrl: string | undefined;
+
+  constructor(script: Turn[] | Responder = [], private readonly models: string[] = ['test-model']) {
+    if (typeof script === 'function') this.responder = script;
+    else this.queue.push(...script);
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (socket) => this.track(socket));
+  }
+
+  enqueue(...turns: Turn[]): this {
+    this.queue.push(...turns);
+    return this;
+  }
+
+  respondWith(responder: Responder): this {
+    this.responder = responder;
+    return this;
+  }
+
+  /** Resolves with the base URL, which ends with `/v1`. */
+  async start(): Promise<{ url: string }> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}/v1`;
+    return { url: this.baseUrl };
+  }
+
+  get url(): string {
+    if (!this.baseUrl) throw new Error('OpenAiTestServer: call start() first');
+    return this.baseUrl;
+  }
+
+  /** Resolves once every connection has closed, so `closedAt` is final for every request. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    const socketsClosed = [...this.openBySocket.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+    this.server.closeAllConnections();
+    await Promise.all(socketsClosed);
+    if (this.server.listening) await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  lastRequest(): RecordedRequest {
+    const last = this.requests.at(-1);
+    if (!last) throw new Error('OpenAiTestServer: no request received');
+    return last;
+  }
+
+  messagesOf(index: number): ChatRequestMessage[] {
+    return this.requests[index]?.body?.messages ?? [];
+  }
+
+  /** Resolves once `count` requests have arrived (a test can then abort, knowing the request is in flight). */
+  waitForRequests(count: number, timeoutMs = 5000): Promise<void> {
+    return this.waitUntil(() => this.requests.length >= count, `${count} request(s)`, timeoutMs);
+  }
+
+  /** Resolves with `closedAt` once request `index`'s connection has closed. */
+  async waitForClose(index: number, timeoutMs = 5000): Promise<number> {
+    await this.waitUntil(() => this.requests[index]?.closedAt !== undefined, `request ${index} to close`, timeoutMs);
+    return this.requests[index]!.closedAt!;
+  }
+
+  private async waitUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (!done()) {
+      if (performance.now() > deadline) throw new Error(`OpenAiTestServer: timed out waiting for ${what}`);
+      await delay(5);
+    }
+  }
+
+  private track(socket: Socket): void {
+    this.openBySocket.set(socket, new Set());
+    socket.on('close', () => {
+      const closedAt = performance.now();
+      for (const request of this.openBySocket.get(socket) ?? []) request.closedAt ??= closedAt;
+      this.openBySocket.delete(socket);
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrivedAt = performance.now();
+    res.on('error', () => {}); // the client may vanish mid-write; that is a scenario, not a server bug
+    const rawBody = await readBody(req).catch(() => ''); // a client that aborts mid-upload is still recorded
+    const body = parseJson(rawBody) as ChatRequestBody | undefined;
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const record: RecordedRequest = {
+      index: this.requests.length, method: req.method ?? 'GET', path, headers: req.headers, body, rawBody,
+      promptText: promptTextOf(body), arrivedAt,
+    };
+    this.requests.push(record);
+    this.openBySocket.get(req.socket)?.add(record);
+    res.on('finish', () => {
+      record.finishedAt = performance.now();
+      this.openBySocket.get(req.socket)?.delete(record);
+    });
+    try {
+      if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, this.modelList());
+      if (req.method === 'POST' && path === '/v1/chat/completions') return await this.answer(record, res, await this.nextTurn(record));
+      sendJson(res, 404, errorBody(404, `Unknown route ${req.method} ${path}`));
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      if (!res.headersSent) sendJson(res, 500, errorBody(500, `OpenAiTestServer: ${(error as Error).message}`));
+      else res.destroy();
+    }
+  }
+
+  private async nextTurn(record: RecordedRequest): Promise<Turn> {
+    const queued = this.queue.shift();
+    if (queued) return queued;
+    if (this.responder) return this.responder(record);
+    return { status: 500, body: errorBody(500, `OpenAiTestServer: no scripted turn for request #${record.index}`) };
+  }
+
+  private async answer(record: RecordedRequest, res: ServerResponse, turn: Turn): Promise<void> {
+    if (turn.stall === 'before-headers') return; // hold the connection open until the client or close() ends it
+    if (turn.delayMs) await delay(turn.delayMs, undefined, { signal: this.stopping.signal });
+    if (turn.status !== undefined && turn.status !== 200) {
+      const payload = turn.body ?? errorBody(turn.status, STATUS_CODES[turn.status] ?? 'Error');
+      return sendJson(res, turn.status, payload, turn.headers);
+    }
+    const context = {
+      id: `chatcmpl-test-${record.index}`,
+      model: record.body?.model ?? this.models[0] ?? 'test-model',
+      promptText: record.promptText,
+      includeUsage: record.body?.stream_options?.include_usage === true,
+    };
+    if (record.body?.stream === true) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...turn.headers });
+      const frames = [...streamEvents(turn, context).map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'];
+      return this.play(res, frames, turn);
+    }
+    const json = JSON.stringify(completionObject(turn, context));
+    res.writeHead(200, { 'content-type': 'application/json', ...turn.headers });
+    if (!turn.stall && turn.resetAfterChunks === undefined) return void res.end(json);
+    // A non-streamed body can fail too: it goes out in two halves, and stalls or breaks after the first.
+    const halves = [json.slice(0, json.length >> 1), json.slice(json.length >> 1)];
+    const resetAfterChunks = turn.resetAfterChunks === undefined ? undefined : Math.min(turn.resetAfterChunks, 1);
+    return this.play(res, halves, { ...turn, stallAfterChunks: 1, resetAfterChunks });
+  }
+
+  private async play(res: ServerResponse, frames: string[], turn: Turn): Promise<void> {
+    const stallAt = turn.stall === 'mid-stream' ? (turn.stallAfterChunks ?? 2) : Infinity;
+    const resetAt = turn.resetAfterChunks ?? Infinity;
+    for (let sent = 0; sent < frames.length; sent++) {
+      // Before any byte, a true RST. After some, a FIN that cuts the body short: an RST could make the
+      // client's kernel drop bytes it has not read yet, and the test would not see the chunks it scripted.
+      if (sent >= resetAt) return void (sent === 0 ? res.socket?.resetAndDestroy() : res.socket?.end());
+      if (sent >= stallAt) return; // keep the connection open, silent
+      if (sent > 0 && turn.chunkDelayMs) await delay(turn.chunkDelayMs, undefined, { signal: this.stopping.signal });
+      if (res.destroyed) return;
+      res.write(frames[sent]);
+    }
+    res.end();
+  }
+
+  private modelList(): object {
+    return { object: 'list', data: this.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'openai-test-server' })) };
+  }
+}
