@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { inspect } from 'node:util';
+import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import { createChatModel } from '../../src/core/llm/createChatModel';
@@ -57,6 +58,17 @@ describe('createChatModel on the wire', () => {
     assert.deepEqual(usageFromMessage(answer), { input: 7, output: 2, total: 9 });
     assert.equal(server.requests.length, 1);
     assert.equal(server.lastRequest().body!.stream, false);
+  });
+
+  it('invoke() streams, with real usage, when a callback handler prefers streaming', async () => {
+    server.enqueue({ text: 'tokens as they come', usage: { prompt_tokens: 3, completion_tokens: 4 } });
+    const model = createChatModel({ baseURL: url, model: 'm' });
+    const sink = new TokenSink();
+    const answer = await model.invoke('go', { callbacks: [sink] });
+
+    assert.equal(server.lastRequest().body!.stream, true);
+    assert.deepEqual(sink.tokens, ['tokens ', 'as ', 'they ', 'come']);
+    assert.deepEqual(usageFromMessage(answer), { input: 3, output: 4, total: 7 });
   });
 
   it('sends no Authorization header without a key, even with OPENAI_API_KEY in the environment', async () => {
@@ -120,3 +132,14 @@ describe('createChatModel on the wire', () => {
     assert.deepEqual(list.data.map((m) => m.id), ['test-model']);
   });
 });
+
+/** `lc_prefer_streaming` is how LangChain decides that invoke() should stream for this handler. */
+class TokenSink extends BaseCallbackHandler {
+  readonly name = 'TokenSink';
+  readonly lc_prefer_streaming = true;
+  readonly tokens: string[] = [];
+
+  override handleLLMNewToken(token: string): void {
+    if (token) this.tokens.push(token);
+  }
+}

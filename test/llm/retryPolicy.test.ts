@@ -20,8 +20,11 @@ describe('retry policy', () => {
 
   it('caps what the server asks for and backs off with jitter otherwise', () => {
     const options = { baseDelayMs: 100, maxRetryAfterMs: 60_000 };
-    assert.equal(retryDelayMs('3600', 0, options), 60_000);
-    assert.equal(retryDelayMs('1', 5, options), 1000, 'Retry-After wins over the back-off step');
+    assert.equal(retryDelayMs(new Headers({ 'retry-after': '3600' }), 0, options), 60_000);
+    assert.equal(retryDelayMs(new Headers({ 'retry-after': '1' }), 5, options), 1000, 'Retry-After wins over the back-off step');
+    assert.equal(retryDelayMs(new Headers({ 'retry-after': '1', 'retry-after-ms': '250' }), 0, options), 250);
+    const backoff = retryDelayMs(new Headers(), 2, options);
+    assert.ok(backoff >= 200 && backoff <= 400, `back-off step 2 of base 100 ms is 200..400 ms, got ${backoff}`);
 
     assert.equal(backoffDelayMs(0, 100, () => 0), 50);
     assert.equal(backoffDelayMs(0, 100, () => 1), 100);

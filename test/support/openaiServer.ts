@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  completionObject, errorBody, parseJson, promptTextOf, readBody, sendJson, streamEvents,
+  completionObject, errorBody, modelList, parseJson, promptTextOf, readBody, sendJson, streamEvents,
   type ChatRequestBody, type ChatRequestMessage, type Turn,
 } from './openaiServerWire';
 
@@ -73,8 +73,7 @@ export class OpenAiTestServer {
   }
 
   get url(): string {
-    if (!this.baseUrl) throw new Error('OpenAiTestServer: call start() first');
-    return this.baseUrl;
+    return this.baseUrl ?? fail('OpenAiTestServer: call start() first');
   }
 
   /** Resolves once every connection has closed, so `closedAt` is final for every request. */
@@ -87,9 +86,7 @@ export class OpenAiTestServer {
   }
 
   lastRequest(): RecordedRequest {
-    const last = this.requests.at(-1);
-    if (!last) throw new Error('OpenAiTestServer: no request received');
-    return last;
+    return this.requests.at(-1) ?? fail('OpenAiTestServer: no request received');
   }
 
   messagesOf(index: number): ChatRequestMessage[] {
@@ -98,21 +95,13 @@ export class OpenAiTestServer {
 
   /** Resolves once `count` requests have arrived (a test can then abort, knowing the request is in flight). */
   waitForRequests(count: number, timeoutMs = 5000): Promise<void> {
-    return this.waitUntil(() => this.requests.length >= count, `${count} request(s)`, timeoutMs);
+    return waitUntil(() => this.requests.length >= count, `${count} request(s)`, timeoutMs);
   }
 
   /** Resolves with `closedAt` once request `index`'s connection has closed. */
   async waitForClose(index: number, timeoutMs = 5000): Promise<number> {
-    await this.waitUntil(() => this.requests[index]?.closedAt !== undefined, `request ${index} to close`, timeoutMs);
+    await waitUntil(() => this.requests[index]?.closedAt !== undefined, `request ${index} to close`, timeoutMs);
     return this.requests[index]!.closedAt!;
-  }
-
-  private async waitUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    while (!done()) {
-      if (performance.now() > deadline) throw new Error(`OpenAiTestServer: timed out waiting for ${what}`);
-      await delay(5);
-    }
   }
 
   private track(socket: Socket): void {
@@ -141,7 +130,7 @@ export class OpenAiTestServer {
       this.openBySocket.get(req.socket)?.delete(record);
     });
     try {
-      if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, this.modelList());
+      if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, modelList(this.models));
       if (req.method === 'POST' && path === '/v1/chat/completions') return await this.answer(record, res, await this.nextTurn(record));
       sendJson(res, 404, errorBody(404, `Unknown route ${req.method} ${path}`));
     } catch (error) {
@@ -199,8 +188,16 @@ export class OpenAiTestServer {
     }
     res.end();
   }
+}
 
-  private modelList(): object {
-    return { object: 'list', data: this.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'openai-test-server' })) };
+async function waitUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error(`OpenAiTestServer: timed out waiting for ${what}`);
+    await delay(5);
   }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

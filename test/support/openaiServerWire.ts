@@ -128,6 +128,10 @@ export function completionObject(turn: Turn, context: WireContext): object {
   };
 }
 
+export function modelList(models: string[]): object {
+  return { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'openai-test-server' })) };
+}
+
 export function errorBody(status: number, message: string): object {
   return { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error', code: null } };
 }

@@ -10,9 +10,11 @@ export interface FileStamp {
   mtimeMs: number;
 }
 
-/** Repairs the loader could not make on disk; applied before the next append so lines never run together. */
+/** Repairs not yet made on disk; applied before the next append so lines never run together. */
 export interface PendingRepair {
+  /** Cut the file back to this size (dropping a torn line), but only if it is still the same file (`inode`). */
   truncateTo?: number;
+  inode?: number;
   addNewline?: boolean;
 }
 
@@ -106,18 +108,20 @@ export class ConversationFile {
     }
     try {
       const count = this.pending.length;
-      let start = (await handle.stat()).size;
-      if (this.repair.truncateTo !== undefined) {
-        await handle.truncate(this.repair.truncateTo);
-        start = this.repair.truncateTo;
-        this.repair.truncateTo = undefined;
+      const before = await handle.stat();
+      let start = before.size;
+      const { truncateTo, inode } = this.repair;
+      if (truncateTo !== undefined && inode === before.ino && before.size > truncateTo) {
+        await handle.truncate(truncateTo);
+        start = truncateTo;
       }
+      this.repair.truncateTo = undefined;
       const text = (this.repair.addNewline ? '\n' : '') + this.pending.slice(0, count).join('');
       try {
         await handle.appendFile(text, 'utf8');
         await handle.datasync();
       } catch (error) {
-        await this.cutPartialWrite(handle, start);
+        await this.cutPartialWrite(handle, start, before.ino);
         throw error;
       }
       this.repair.addNewline = false;
@@ -130,11 +134,12 @@ export class ConversationFile {
   }
 
   /** A failed write may have left half a line; cut it now, or before the next attempt if even that fails. */
-  private async cutPartialWrite(handle: FileHandle, start: number): Promise<void> {
+  private async cutPartialWrite(handle: FileHandle, start: number, inode: number): Promise<void> {
     try {
       await handle.truncate(start);
     } catch {
       this.repair.truncateTo = start;
+      this.repair.inode = inode;
     }
   }
 }

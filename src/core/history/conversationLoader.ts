@@ -53,6 +53,7 @@ export function loadConversationFile(path: string, id: string, corruptDir: strin
   } catch {
     // Read-only for now: remember the repair so the next append does not glue onto the torn line.
     repair.truncateTo = parsed.truncateTo;
+    repair.inode = inodeOf(path);
     repair.addNewline = parsed.missingFinalNewline;
   }
   const owesRepair = repair.truncateTo !== undefined || repair.addNewline === true;
@@ -72,6 +73,14 @@ function quarantine(path: string, corruptDir: string, reason: string): LoadResul
       kind: 'unavailable',
       problem: `Conversation file ${name} is damaged (${reason}) and could not be moved aside: ${describeFsError(error)}.`,
     };
+  }
+}
+
+function inodeOf(path: string): number | undefined {
+  try {
+    return statSync(path).ino;
+  } catch {
+    return undefined;
   }
 }
 

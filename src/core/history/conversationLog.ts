@@ -46,6 +46,10 @@ export type ParsedLog =
   | { kind: 'too-new'; version: number };
 
 export function parseConversationLog(bytes: Buffer, expectedId: string): ParsedLog {
+  // Checked first: a newer format may change any later line, and such a file must be left alone.
+  const version = headerVersion(bytes);
+  if (version > LOG_FORMAT_VERSION) return { kind: 'too-new', version };
+
   const lastNewline = bytes.lastIndexOf(0x0a);
   const complete = bytes.subarray(0, lastNewline + 1).toString('utf8');
   const tail = bytes.subarray(lastNewline + 1).toString('utf8');
@@ -74,10 +78,19 @@ export function parseConversationLog(bytes: Buffer, expectedId: string): ParsedL
 
   const header = events[0];
   if (!header || header.type !== 'create') return { kind: 'corrupt', reason: 'the header line is missing or damaged' };
-  if (header.v > LOG_FORMAT_VERSION) return { kind: 'too-new', version: header.v };
   if (header.id !== expectedId) return { kind: 'corrupt', reason: 'the header names a different conversation' };
   if (events.slice(1).some((e) => e.type === 'create')) return { kind: 'corrupt', reason: 'it has a second header' };
   return { kind: 'ok', events, truncateTo, missingFinalNewline };
+}
+
+function headerVersion(bytes: Buffer): number {
+  const end = bytes.indexOf(0x0a);
+  try {
+    const v = (JSON.parse(bytes.subarray(0, end < 0 ? bytes.length : end).toString('utf8')) as { v?: unknown }).v;
+    return typeof v === 'number' ? v : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function parseEventLine(line: string): ConversationEvent | undefined {

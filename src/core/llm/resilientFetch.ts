@@ -27,7 +27,7 @@ export interface ResilientFetchOptions {
 
 /**
  * The one retry-and-deadline layer of the LLM stack, installed as the OpenAI SDK's `fetch`.
- * - Retries 429 and 5xx (honouring Retry-After) and connections that broke before any response; nothing else.
+ * - Retries 429 and 5xx (honouring Retry-After, capped) and connections that broke before any response; nothing else.
  * - Bounds the wait for headers and every silence in the body by `timeoutMs`.
  * - The caller's signal (the SDK forwards the user's) stops waits and aborts the request, closing the socket.
  * A response we give up on is returned as-is, marked with RETRIES_HEADER, so the SDK still builds its usual
@@ -79,7 +79,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         const response = await attempt(url, input, init);
         if (response.ok) return response;
         if (!isRetryableStatus(response.status) || retries >= maxRetries) return markGaveUp(response, retries, init.body);
-        delayMs = retryDelayMs(response.headers.get('retry-after'), retries, delays);
+        delayMs = retryDelayMs(response.headers, retries, delays);
         await response.body?.cancel().catch(() => {});
       } catch (error) {
         if (callerSignal?.aborted) throw abortReason(callerSignal);

@@ -58,12 +58,16 @@ export function backoffDelayMs(retryIndex: number, baseDelayMs: number, random: 
   return step / 2 + random() * (step / 2);
 }
 
-/** The server's Retry-After wins (capped), otherwise our back-off. */
+/**
+ * The server's wish wins (capped), otherwise our back-off. OpenAI also sends the finer `retry-after-ms`,
+ * which is preferred when present.
+ */
 export function retryDelayMs(
-  retryAfterHeader: string | null | undefined,
+  headers: { get(name: string): string | null } | undefined,
   retryIndex: number,
   options: { baseDelayMs: number; maxRetryAfterMs: number },
 ): number {
-  const requested = parseRetryAfterMs(retryAfterHeader);
+  const precise = headers?.get('retry-after-ms')?.trim();
+  const requested = precise && /^\d+(\.\d+)?$/.test(precise) ? Number(precise) : parseRetryAfterMs(headers?.get('retry-after'));
   return requested !== undefined ? Math.min(requested, options.maxRetryAfterMs) : backoffDelayMs(retryIndex, options.baseDelayMs);
 }

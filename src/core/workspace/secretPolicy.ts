@@ -28,6 +28,15 @@ export class SecretPolicy {
     return !this.isAllowed(relativePath, isDirectory);
   }
 
+  /**
+   * The walker's fast path: an entry whose parent folder was already accepted. Without an
+   * allow-list, denied folders are never entered, so only the entry's own name needs checking.
+   */
+  isDeniedEntry(relativePath: string, name: string, isDirectory = false): boolean {
+    if (this.allow) return this.isDenied(relativePath, isDirectory);
+    return isDeniedSegment(name.toLowerCase());
+  }
+
   private isAllowed(relativePath: string, isDirectory: boolean): boolean {
     if (!this.allow) return false;
     return this.allow.ignores(isDirectory ? `${relativePath}/` : relativePath);
@@ -39,16 +48,16 @@ export class SecretPolicy {
  * hides everything under it. Lower-cased so `SERVER.PEM` on a case-insensitive disk is caught.
  */
 function matchesDenyList(relativePath: string): boolean {
-  for (const segment of relativePath.toLowerCase().split('/')) {
-    if (
-      segment === '.ssh' ||
-      segment.startsWith('.env') ||
-      segment.startsWith('id_rsa') ||
-      segment.endsWith('.pem') ||
-      segment.endsWith('.key')
-    ) {
-      return true;
-    }
-  }
-  return false;
+  return relativePath.toLowerCase().split('/').some(isDeniedSegment);
+}
+
+/** `segment` is lower-case. */
+function isDeniedSegment(segment: string): boolean {
+  return (
+    segment === '.ssh' ||
+    segment.startsWith('.env') ||
+    segment.startsWith('id_rsa') ||
+    segment.endsWith('.pem') ||
+    segment.endsWith('.key')
+  );
 }

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { abortError, throwIfAborted } from './abort';
 import type { AdaptiveFs } from './adaptiveFs';
 import { isDefaultIgnoredDirectory, isDefaultIgnoredFile } from './defaultIgnores';
@@ -89,10 +89,10 @@ export async function walkWorkspace(workspace: Workspace, start: ResolvedPath, o
     for (const dirent of dirents) {
       const name = dirent.name;
       const relative = folder.relative === '.' ? name : `${folder.relative}/${name}`;
-      const absolute = join(folder.absolute, name);
+      const absolute = folder.absolute + sep + name;
       if (dirent.isDirectory()) {
         if (isDefaultIgnoredDirectory(name) || isIgnoredByChain(chain, relative, true)) continue;
-        const denied = secrets.isDenied(relative, true);
+        const denied = secrets.isDeniedEntry(relative, name, true);
         // With an allow-list a denied folder may still hold allowed files, so it is entered but not shown.
         if (denied && !secrets.hasAllowList) continue;
         if (includeDirectories && !denied) emit({ absolute, relative, root: walkedRoot, type: 'dir', depth });
@@ -110,7 +110,7 @@ export async function walkWorkspace(workspace: Workspace, start: ResolvedPath, o
   };
 
   const isWalkableFile = (relative: string, name: string, chain: IgnoreChain): boolean =>
-    !isDefaultIgnoredFile(name) && !secrets.isDenied(relative) && !isIgnoredByChain(chain, relative, false);
+    !isDefaultIgnoredFile(name) && !secrets.isDeniedEntry(relative, name) && !isIgnoredByChain(chain, relative, false);
 
   /** A symlink counts only if it ends at a file inside the workspace whose real path is not a secret. */
   const symlinkedFileInside = async (linkPath: string): Promise<ResolvedPath | undefined> => {

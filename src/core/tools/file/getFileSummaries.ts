@@ -2,7 +2,8 @@ import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { FileSummaries, FileSummary } from '../toolValues';
 import { forEachBounded } from '../../workspace/boundedConcurrency';
-import { countLines, decodeText, readFilePrefix } from '../../workspace/readTextFile';
+import type { AdaptiveFs } from '../../workspace/adaptiveFs';
+import { countLines, decodeText } from '../../workspace/readTextFile';
 import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
@@ -45,7 +46,8 @@ export function createGetFileSummariesTool(workspace: Workspace) {
 
 async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileSummaries> {
   const start = await workspace.resolve(input.path);
-  const walk = await walkWorkspace(workspace, start, { signal });
+  const fs = workspace.createFs();
+  const walk = await walkWorkspace(workspace, start, { signal, fs });
   const candidates = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxFiles = Math.min(input.max_files ?? DEFAULT_MAX_FILES, HARD_MAX_FILES);
 
@@ -77,9 +79,10 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
     candidates,
     workspace.limits.ioConcurrency,
     async (entry, index) => {
+      await fs.pause();
       const scratch = scratchBuffers.pop() ?? Buffer.allocUnsafe(SUMMARY_PREFIX_BYTES + 1);
       try {
-        slots[index] = await summariseFile(workspace, entry, scratch);
+        slots[index] = await summariseFile(workspace, fs, entry, scratch);
       } catch {
         slots[index] = null; // vanished or unreadable since the walk: leave it out like a binary
       } finally {
@@ -100,8 +103,8 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
 }
 
 /** null for a binary file. The scratch buffer is reused, so everything is derived before returning. */
-async function summariseFile(workspace: Workspace, entry: WalkEntry, scratch: Buffer): Promise<FileSummary | null> {
-  const prefix = await readFilePrefix(entry.absolute, SUMMARY_PREFIX_BYTES, scratch);
+async function summariseFile(workspace: Workspace, fs: AdaptiveFs, entry: WalkEntry, scratch: Buffer): Promise<FileSummary | null> {
+  const prefix = await fs.readFilePrefix(entry.absolute, SUMMARY_PREFIX_BYTES, scratch);
   if (prefix.binary) return null;
   const path = workspace.displayPath(entry);
   const language = languageFromPath(path);

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { FileTree, FileTreeEntry } from '../toolValues';
@@ -28,7 +27,8 @@ export function createListFilesTool(workspace: Workspace) {
 async function listFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileTree> {
   const start = await workspace.resolve(input.path ?? '.');
   const maxDepth = Math.min(input.depth ?? DEFAULT_LIST_DEPTH, MAX_LIST_DEPTH);
-  const walk = await walkWorkspace(workspace, start, { maxDepth, includeDirectories: true, signal });
+  const fs = workspace.createFs();
+  const walk = await walkWorkspace(workspace, start, { maxDepth, includeDirectories: true, signal, fs });
   const listed = capBreadthFirst(walk.entries, MAX_LIST_ENTRIES);
   const entries: FileTreeEntry[] = listed.map((entry) => ({
     path: workspace.displayPath(entry),
@@ -40,8 +40,9 @@ async function listFiles(workspace: Workspace, input: z.infer<typeof schema>, si
     workspace.limits.ioConcurrency,
     async (entry, index) => {
       if (entry.type !== 'file') return;
+      await fs.pause();
       try {
-        (entries[index] as FileTreeEntry).size = (await stat(entry.absolute)).size;
+        (entries[index] as FileTreeEntry).size = (await fs.stat(entry.absolute)).size;
       } catch {
         // Vanished since the walk: listed without a size rather than failing the whole tree.
       }

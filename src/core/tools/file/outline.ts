@@ -173,8 +173,11 @@ function firstLines(text: string, count: number): string[] {
   return found;
 }
 
+/** Drops a trailing `{` (it says nothing) and cuts very long lines. No regex: this runs per line of 20,000 files. */
 function shortenLine(line: string): string {
-  const cleaned = line.replace(/\s*\{\s*$/, '').replace(/\t/g, '  ');
+  let cleaned = line.trimEnd();
+  if (cleaned.endsWith('{')) cleaned = cleaned.slice(0, -1).trimEnd();
+  if (cleaned.includes('\t')) cleaned = cleaned.replaceAll('\t', '  ');
   return cleaned.length > MAX_LINE_CHARS ? `${cleaned.slice(0, MAX_LINE_CHARS - 1)}…` : cleaned;
 }
 

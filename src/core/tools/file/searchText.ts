@@ -2,7 +2,7 @@ import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { SearchMatch, SearchResults } from '../toolValues';
 import { forEachBounded } from '../../workspace/boundedConcurrency';
-import { decodeText, readFilePrefix } from '../../workspace/readTextFile';
+import { decodeText } from '../../workspace/readTextFile';
 import { walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
@@ -37,7 +37,8 @@ export function createSearchTextTool(workspace: Workspace) {
 async function searchText(workspace: Workspace, input: SearchTextInput, signal?: AbortSignal): Promise<SearchResults> {
   const pattern = compileQuery(input);
   const start = await workspace.resolve(input.path ?? '.');
-  const walk = await walkWorkspace(workspace, start, { signal });
+  const fs = workspace.createFs();
+  const walk = await walkWorkspace(workspace, start, { signal, fs });
   const files = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxResults = Math.min(input.max_results ?? DEFAULT_MAX_RESULTS, HARD_MAX_RESULTS);
 
@@ -61,9 +62,10 @@ async function searchText(workspace: Workspace, input: SearchTextInput, signal?:
     files,
     workspace.limits.ioConcurrency,
     async (entry, index) => {
+      await fs.pause();
       let found: SearchMatch[] = [];
       try {
-        const prefix = await readFilePrefix(entry.absolute, workspace.limits.maxFileBytes);
+        const prefix = await fs.readFilePrefix(entry.absolute, workspace.limits.maxFileBytes);
         if (!prefix.binary) {
           filesSearched++;
           if (prefix.truncated) truncated = true; // only the first maxFileBytes were searched
