@@ -54,6 +54,12 @@ describe('createChatModel retries', () => {
     assert.match(describeLlmError(error, url), /^503 from .*: server error \(gave up after 3 retries\)/);
   });
 
+  it('keeps a proxy HTML error page out of the message', async () => {
+    server.enqueue({ status: 502, body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } });
+    const error = await failureOf(fastModel(0).invoke('hi'));
+    assert.equal(describeLlmError(error, url), `502 from ${url}: server error`);
+  });
+
   it('gives up on persistent 429s with a rate-limit message', async () => {
     for (let i = 0; i < 3; i++) server.enqueue({ status: 429, headers: { 'retry-after': '0' } });
     const error = await failureOf(fastModel(2).invoke('hi'));

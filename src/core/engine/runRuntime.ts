@@ -3,7 +3,7 @@ import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt'
 import { resolveRunInputs } from '../actionPrompt/runInputs';
 import { createYamlLlmTool } from '../tools/llm/yamlLlmTool';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import type { ModelRole, ToolRuntime } from '../tools/toolRuntime';
+import { usageCollectorOf, type ModelRole, type ToolRuntime } from '../tools/toolRuntime';
 import type { ExecutorDependencies, RunOptions, RunResult } from './customAgentExecutor';
 import type { ExecutorEventListener } from './executorEvents';
 import type { RunLog } from './runLog';
@@ -59,6 +59,7 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
       // Same checks and defaults as a user's run; file tools still confine any path.
       const resolved = await resolveRunInputs(nested, inputs);
       const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1 });
+      usageCollectorOf(config)?.record(result.log.total_tokens);
       if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());
       return result.output;
     },

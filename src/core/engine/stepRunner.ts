@@ -84,7 +84,7 @@ async function runWithPolicy(step: CompiledStep, variables: Variables, env: Step
     const usage = new UsageCollector();
     try {
       const raw = await env.limiter.run(() =>
-        invokeToolWithDeadline(entry, args, { callbacks: [usage], configurable: withToolRuntime(env.runtime), runName: step.id }, env.signal, timeoutMs),
+        invokeToolWithDeadline(entry, args, { callbacks: [usage], configurable: withToolRuntime(env.runtime, usage), runName: step.id }, env.signal, timeoutMs),
       );
       log.tokens = addUsage(log.tokens, usage.usage);
       const output = step.select ? selectOutput(raw, step.select) : raw;

@@ -97,9 +97,10 @@ function serverMessageOf(error: ErrorLike): string | undefined {
     const message: unknown = (body as { message?: unknown }).message;
     if (typeof message === 'string' && message.trim()) return message;
   }
-  // Non-JSON bodies end up in the message, after the status the SDK prefixes.
+  // Non-JSON bodies end up in the message, after the status the SDK prefixes. A proxy's HTML error page
+  // says nothing useful in one line, so it is dropped.
   const text = error.message?.replace(/^\d{3}\s*/, '').trim();
-  return text && !/^status code/i.test(text) ? text : undefined;
+  return text && !/^status code/i.test(text) && !text.startsWith('<') ? text : undefined;
 }
 
 function safeDecode(value: string): string {

@@ -52,6 +52,11 @@ export class UsageCollector extends BaseCallbackHandler {
     this.calls++;
     this.totals = addUsage(this.totals, usageOfResult(output));
   }
+
+  /** Usage of work that ran outside LangChain's callback tree, e.g. a nested action prompt's own run. */
+  record(usage: TokenUsage): void {
+    this.totals = addUsage(this.totals, usage);
+  }
 }
 
 /** Per-message usage when present (chat models), otherwise the run's llmOutput.tokenUsage. */

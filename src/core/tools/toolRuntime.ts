@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { PromptMessage } from '../engine/executorEvents';
+import type { UsageCollector } from '../llm/usage';
 
 export type ModelRole = 'main' | 'tool';
 
@@ -22,9 +23,15 @@ export interface ToolRuntime {
 }
 
 const RUNTIME_KEY = 'codewikiRuntime';
+const USAGE_KEY = 'codewikiUsage';
 
-export function withToolRuntime(runtime: ToolRuntime): Record<string, unknown> {
-  return { [RUNTIME_KEY]: runtime };
+/** `usage` is the current invocation's collector: nested runs add their totals to it. */
+export function withToolRuntime(runtime: ToolRuntime, usage?: UsageCollector): Record<string, unknown> {
+  return { [RUNTIME_KEY]: runtime, [USAGE_KEY]: usage };
+}
+
+export function usageCollectorOf(config: RunnableConfig | undefined): UsageCollector | undefined {
+  return config?.configurable?.[USAGE_KEY] as UsageCollector | undefined;
 }
 
 export function toolRuntimeOf(config: RunnableConfig | undefined): ToolRuntime {

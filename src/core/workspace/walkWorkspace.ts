@@ -89,7 +89,7 @@ export async function walkWorkspace(workspace: Workspace, start: ResolvedPath, o
     for (const dirent of dirents) {
       const name = dirent.name;
       const relative = folder.relative === '.' ? name : `${folder.relative}/${name}`;
-      const absolute = folder.absolute + sep + name;
+      const absolute = folder.absolute.endsWith(sep) ? folder.absolute + name : folder.absolute + sep + name;
       if (dirent.isDirectory()) {
         if (isDefaultIgnoredDirectory(name) || isIgnoredByChain(chain, relative, true)) continue;
         const denied = secrets.isDeniedEntry(relative, name, true);
