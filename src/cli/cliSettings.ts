@@ -19,10 +19,15 @@ export function modelProviderFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv):
   const toolModel = flags.toolModel ?? env.CODEWIKI_TOOL_MODEL;
   if (!model) return { provider: NO_MODELS, configured: false, baseURL };
   const apiKey = env.CODEWIKI_API_KEY || env.OPENAI_API_KEY || undefined;
-  const timeoutSeconds = Number(env.CODEWIKI_TIMEOUT_SECONDS);
+  const timeoutSeconds = positiveNumber(env.CODEWIKI_TIMEOUT_SECONDS);
   const provider = new OpenAiModelProvider(
-    { baseURL, model, apiKey, timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined },
+    { baseURL, model, apiKey, timeoutMs: timeoutSeconds && timeoutSeconds * 1000, maxRetries: positiveNumber(env.CODEWIKI_MAX_RETRIES, true) },
     { model: toolModel },
   );
   return { provider, configured: true, baseURL };
+}
+
+function positiveNumber(text: string | undefined, allowZero = false): number | undefined {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : undefined;
 }

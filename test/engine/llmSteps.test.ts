@@ -94,7 +94,7 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     const result = await run(yaml, {}, { maxInputTokens: 2000 });
     local.cleanup();
     assert.equal(result.status, 'success', result.log.error);
-    const sent = server.lastRequest().body!.messages.map((m) => String(m.content)).join('\n');
+    const sent = server.lastRequest().body!.messages!.map((m) => String(m.content)).join('\n');
     assert.ok(estimateTokens(sent) <= 2000, `sent ${estimateTokens(sent)} tokens`);
     assert.match(sent, /SMALL_FILE/, 'the small file stays whole');
     assert.match(sent, /\[CodeWiki: cut [\d,]+ of 4,000 lines here to fit the context budget\]/);

@@ -31,14 +31,11 @@ describe('history: append speed with a large history', function () {
 
   it(`keeps the median append under 5 ms with ${STORED} conversations stored`, async () => {
     const ids = seedConversations();
-    let t = performance.now();
     await (await StateManager.open(storage.dir())).manager.dispose(); // builds index.json once
-    console.log(`      rebuild open ${(performance.now() - t).toFixed(0)} ms`); t = performance.now();
 
     const { manager, problems } = await StateManager.open(storage.dir());
     assert.deepEqual(problems, []);
     assert.equal(manager.listConversations().length, STORED);
-    console.log(`      indexed open ${(performance.now() - t).toFixed(0)} ms`);
     const targets = ids.slice(0, 20);
     const timings: number[] = [];
     for (let i = 0; i < 300; i++) {
@@ -50,7 +47,6 @@ describe('history: append speed with a large history', function () {
 
     timings.sort((a, b) => a - b);
     const median = timings[Math.floor(timings.length / 2)]!;
-    console.log(`      median ${median.toFixed(3)} ms, p95 ${timings[285]!.toFixed(3)} ms`);
     assert.ok(median < 5, `median append took ${median.toFixed(2)} ms`);
   });
 });

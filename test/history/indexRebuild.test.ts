@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StateManager } from '../../src/core/history/stateManager';
@@ -99,5 +99,18 @@ describe('history: index.json', () => {
     await sleep(200);
     assert.ok(indexedIds().includes(another.id), 'written after the quiet period without flush()');
     await quick.dispose();
+  });
+
+  it('removes temp files left by a killed writer, but not those of a live process', async () => {
+    await seed();
+    const abandoned = 'index.json.4194303-0badf00d.tmp'; // above Linux's pid_max, so no such process
+    const live = `index.json.${process.pid}-c0ffee00.tmp`;
+    writeFileSync(join(storage.dir(), abandoned), '{"half":');
+    writeFileSync(join(storage.dir(), live), '{"half":');
+
+    await listAfterReopen();
+    const names = readdirSync(storage.dir());
+    assert.ok(!names.includes(abandoned));
+    assert.ok(names.includes(live));
   });
 });

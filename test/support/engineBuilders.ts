@@ -50,7 +50,7 @@ export function testRegistry(probe = new ToolProbe()): ToolRegistry {
   const registry = new ToolRegistry();
   const meta = { category: 'custom', kind: 'read', displayName: 'test', timeoutMs: 5_000 } as const;
   registry.register(
-    tool(async ({ value }, config) => probe.track('echo', { value }, async () => value), {
+    tool(async ({ value }) => probe.track('echo', { value }, async () => value), {
       name: 'echo',
       description: 'Returns its value',
       schema: z.object({ value: z.unknown() }),

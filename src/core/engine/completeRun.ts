@@ -7,7 +7,6 @@ import type { ExecutorOptions, RunResult } from './customAgentExecutor';
 import type { ExecutorEventListener } from './executorEvents';
 import type { RunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';
-import { errorMessage } from './stepRunner';
 import { streamFinalAnswer } from './streamFinalAnswer';
 
 interface CompletionParts {
@@ -58,7 +57,7 @@ export async function completeRun(parts: CompletionParts): Promise<RunResult> {
     Object.assign(log.final, { output: partial, duration_ms: Math.round(performance.now() - llmStarted) });
     log.output = partial;
     if (isCancellation(error, env.signal)) return finish(parts, 'cancelled', partial);
-    return finish(parts, 'failed', partial, `final answer failed: ${errorMessage(error)}`);
+    return finish(parts, 'failed', partial, `final answer failed: ${env.runtime.describeModelError(error, 'main')}`);
   }
 }
 

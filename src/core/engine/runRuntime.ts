@@ -45,6 +45,9 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
       const { role: r, name } = nameFor(role, override);
       return deps.models.modelName(r, name);
     },
+    describeModelError(error, role) {
+      return deps.models.describeError(error, role);
+    },
     reportPrompt(tool, model, messages) {
       const step = log.steps.find((s) => s.tool === tool && s.status === 'running');
       if (step) (step.prompts ??= []).push({ model, messages });

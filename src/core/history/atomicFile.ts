@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 
 /**
@@ -25,6 +25,29 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     throw error;
   }
   await syncDirectory(dirname(path));
+}
+
+const TEMP_NAME = /\.(\d+)-[0-9a-f]{8}\.tmp$/;
+
+/**
+ * A process killed between writing a temp file and renaming it leaves the temp file behind. Removes
+ * those in `dir` whose writer is gone (a live pid may be another window mid-write, so it is left alone).
+ * Only for folders whose atomic files can be rebuilt or are tiny UI state (index.json, state.json).
+ */
+export async function removeAbandonedTempFiles(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const pid = Number(TEMP_NAME.exec(name)?.[1]);
+    if (pid && !isProcessAlive(pid)) await rm(join(dir, name), { force: true });
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0 only checks that the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** Makes a new or renamed directory entry durable. Windows cannot open folders for fsync; skip there. */

@@ -60,6 +60,7 @@ export async function writeIndex(path: string, entries: IndexEntry[]): Promise<v
  */
 export class IndexWriter {
   private dirty = false;
+  private disposed = false;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
 
@@ -70,7 +71,7 @@ export class IndexWriter {
 
   markDirty(): void {
     this.dirty = true;
-    if (this.timer) return;
+    if (this.timer || this.disposed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush().catch(() => undefined); // kept dirty; surfaced by the next explicit flush()
@@ -96,6 +97,7 @@ export class IndexWriter {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { moveAsideSync } from './atomicFile';
+import { moveAsideSync, removeAbandonedTempFiles } from './atomicFile';
 import { ConversationCatalog, type CatalogEntry } from './conversationCatalog';
 import { newConversationId } from './conversationIds';
 import { writeIndex, IndexWriter } from './conversationIndex';
@@ -46,6 +46,8 @@ export class ConversationStore {
     } catch (error) {
       throw StorageWriteError.wrap('Could not create the history folder', store.paths.conversations, error);
     }
+    // Tidying only: a leftover temp file is harmless, so failing to remove one must not stop the open.
+    await removeAbandonedTempFiles(store.paths.root).catch(() => undefined);
     const { found, indexIsStale } = await scanConversations(store.paths);
     for (const item of found) {
       if (item.kind === 'cached') {

@@ -9,6 +9,8 @@ import type { ModelRole } from '../tools/toolRuntime';
 export interface ModelProvider {
   model(role: ModelRole, name?: string): BaseChatModel;
   modelName(role: ModelRole, name?: string): string;
+  /** A model failure in plain words ("401 from http://…/v1: check the API key"), never a stack or a key. */
+  describeError(error: unknown, role: ModelRole): string;
 }
 
 /** For dry runs and tests without an endpoint: naming works, calling is a clear error. */
@@ -18,5 +20,8 @@ export const NO_MODELS: ModelProvider = {
   },
   modelName(role, name) {
     return name ?? `(${role} model not configured)`;
+  },
+  describeError(error) {
+    return error instanceof Error ? error.message : String(error);
   },
 };

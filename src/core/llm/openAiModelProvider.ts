@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { ModelRole } from '../tools/toolRuntime';
 import { createChatModel, resolveToolModelSettings, type TransportTuning } from './createChatModel';
+import { describeLlmError } from './describeLlmError';
 import type { ModelProvider } from './modelProvider';
 import type { ModelSettings } from './modelSettings';
 
@@ -26,6 +27,10 @@ export class OpenAiModelProvider implements ModelProvider {
 
   modelName(role: ModelRole, name?: string): string {
     return this.settingsFor(role, name).model;
+  }
+
+  describeError(error: unknown, role: ModelRole): string {
+    return describeLlmError(error, this.settingsFor(role).baseURL);
   }
 
   private settingsFor(role: ModelRole, name?: string): ModelSettings {

@@ -14,6 +14,7 @@ export interface ToolRuntime {
   /** The model for a role; `override` is a model name from the action prompt or llm_tools entry. */
   model(role: ModelRole, override?: string): BaseChatModel;
   modelName(role: ModelRole, override?: string): string;
+  describeModelError(error: unknown, role: ModelRole): string;
   /** In a dry run, LLM tools report their prompt and return a stand-in instead of calling a model. */
   dryRun: boolean;
   reportPrompt(tool: string, model: string, messages: PromptMessage[]): void;

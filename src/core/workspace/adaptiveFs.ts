@@ -5,9 +5,14 @@ import { type FilePrefix, readFilePrefix, readFilePrefixSync } from './readTextF
 export interface AdaptiveFsOptions {
   /** Longest stretch of blocking calls before yielding to the event loop. 0 = never block. */
   sliceMs?: number;
-  /** One blocking call slower than this (network drive, cold disk) switches the pass to async I/O. */
+  /**
+   * Blocking calls slower than this (network drive, cold disk) switch the pass to async I/O: one
+   * call four times slower, or a few such calls (a busy machine can stall any single call once).
+   */
   slowCallMs?: number;
 }
+
+const SLOW_CALLS_BEFORE_SWITCH = 3;
 
 /**
  * The file system as one tool call sees it. Walking and reading thousands of small files is
@@ -19,6 +24,7 @@ export interface AdaptiveFsOptions {
  */
 export class AdaptiveFs {
   private blocking: boolean;
+  private slowCalls = 0;
   private sliceStart = performance.now();
   private readonly sliceMs: number;
   private readonly slowCallMs: number;
@@ -76,7 +82,11 @@ export class AdaptiveFs {
     } catch (error) {
       return Promise.reject(error);
     } finally {
-      if (performance.now() - started > this.slowCallMs) this.blocking = false;
+      const elapsed = performance.now() - started;
+      if (elapsed > this.slowCallMs) {
+        this.slowCalls++;
+        if (elapsed > 4 * this.slowCallMs || this.slowCalls >= SLOW_CALLS_BEFORE_SWITCH) this.blocking = false;
+      }
     }
   }
 }

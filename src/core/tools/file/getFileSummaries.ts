@@ -8,7 +8,7 @@ import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
 import { languageFromPath } from './languages';
-import { extractOutline } from './outline';
+import { buildOutline } from './outline';
 import { entriesUnder } from './walkFilters';
 
 export const DEFAULT_MAX_FILES = 300;
@@ -21,6 +21,13 @@ export const HARD_MAX_FILES = 50_000;
  * them to the end.
  */
 const SUMMARY_PREFIX_BYTES = 32 * 1024;
+
+/**
+ * The outline is first built from this much of the prefix; the whole prefix is decoded only when
+ * the outline is not yet full. Decoding every byte of 20,000 files was the pass's largest
+ * allocation (and garbage-collection) cost.
+ */
+const QUICK_OUTLINE_BYTES = 4 * 1024;
 
 /** Rough per-file overhead of the rendered header, counted against the per-call budget. */
 const HEADER_ALLOWANCE = 64;
@@ -114,8 +121,16 @@ async function summariseFile(workspace: Workspace, fs: AdaptiveFs, entry: WalkEn
     size: prefix.size,
     lines: prefix.truncated ? Math.round((prefix.size * prefixLines) / prefix.bytes.length) : prefixLines,
     language,
-    summary: extractOutline(decodeText(prefix.bytes, prefix.truncated), language),
+    summary: outlinePrefix(prefix.bytes, prefix.truncated, language),
   };
   if (prefix.truncated) summary.linesEstimated = true;
   return summary;
+}
+
+function outlinePrefix(bytes: Buffer, truncated: boolean, language: string): string {
+  if (bytes.length > QUICK_OUTLINE_BYTES) {
+    const quick = buildOutline(decodeText(bytes.subarray(0, QUICK_OUTLINE_BYTES), true), language);
+    if (quick.complete) return quick.summary;
+  }
+  return buildOutline(decodeText(bytes, truncated), language).summary;
 }

@@ -73,6 +73,20 @@ const MAX_LINE_CHARS = 160;
 const FALLBACK_LINES = 10;
 
 export function extractOutline(text: string, language: string, limits: OutlineLimits = DEFAULT_LIMITS): string {
+  return buildOutline(text, language, limits).summary;
+}
+
+export interface Outline {
+  summary: string;
+  /**
+   * The line or character cap was reached from declarations (or, for languages without rules,
+   * from the opening lines), so more of the file could not change the summary. Lets a caller
+   * outline a short prefix first and decode the rest only when it would matter.
+   */
+  complete: boolean;
+}
+
+export function buildOutline(text: string, language: string, limits: OutlineLimits = DEFAULT_LIMITS): Outline {
   const rules = RULES[language];
   let lines: string[];
   if (language === 'markdown') {
@@ -84,8 +98,9 @@ export function extractOutline(text: string, language: string, limits: OutlineLi
     lines = [];
   }
   if (lines.length > 0) return capSummary(lines.map(shortenLine), limits.maxLines, limits.maxChars);
-  const opening = firstLines(text, FALLBACK_LINES + 1).map(shortenLine);
-  return capSummary(opening, Math.min(limits.maxLines, FALLBACK_LINES), limits.maxChars);
+  const opening = capSummary(firstLines(text, FALLBACK_LINES + 1).map(shortenLine), Math.min(limits.maxLines, FALLBACK_LINES), limits.maxChars);
+  // Declarations further down would replace the opening lines, so only rule-less files are done.
+  return { summary: opening.summary, complete: opening.complete && !rules && language !== 'markdown' };
 }
 
 function declarations(text: string, rules: OutlineRules, wanted: number): string[] {
@@ -182,16 +197,16 @@ function shortenLine(line: string): string {
 }
 
 /** Stops at whole lines; a trailing "…" says there was more. */
-function capSummary(lines: string[], maxLines: number, maxChars: number): string {
+function capSummary(lines: string[], maxLines: number, maxChars: number): Outline {
   const kept: string[] = [];
   let chars = 0;
   for (const line of lines) {
     if (kept.length >= maxLines || chars + line.length + 1 > maxChars - 2) {
       kept.push('…');
-      break;
+      return { summary: kept.join('\n'), complete: true };
     }
     kept.push(line);
     chars += line.length + 1;
   }
-  return kept.join('\n');
+  return { summary: kept.join('\n'), complete: false };
 }

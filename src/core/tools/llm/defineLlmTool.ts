@@ -51,7 +51,10 @@ export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
       }
       const model = runtime.model(role, override);
       const ask = async (messages: ToolMessage[]) => {
-        const answer = await model.invoke(messages.map(toLangChain), { signal: config?.signal, callbacks: config?.callbacks });
+        const answer = await model.invoke(messages.map(toLangChain), { signal: config?.signal, callbacks: config?.callbacks }).catch((error: unknown) => {
+          if (config?.signal?.aborted) throw error;
+          throw new Error(runtime.describeModelError(error, role));
+        });
         return typeof answer.content === 'string' ? answer.content : answer.content.map((c) => ('text' in c ? c.text : '')).join('');
       };
       return spec.run({ input, runtime, prompt: spec.messages(input), ask });

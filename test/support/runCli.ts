@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI as a child process, the way scripts and CI use it. The environment is
+ * cleared of model settings so a developer's own configuration cannot leak into a test.
+ */
+export function startCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): { child: ChildProcess; done: Promise<CliResult>; output: () => CliResult } {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^(CODEWIKI_|OPENAI_)/.test(key)) env[key] = value;
+  }
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done, output: () => ({ code: null, signal: null, stdout, stderr }) };
+}
+
+export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  return startCli(args, options).done;
+}
