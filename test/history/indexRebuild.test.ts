@@ -103,7 +103,7 @@ describe('history: index.json', () => {
 
   it('removes temp files left by a killed writer, but not those of a live process', async () => {
     await seed();
-    const abandoned = 'index.json.4194303-0badf00d.tmp'; // above Linux's pid_max, so no such process
+    const abandoned = 'index.json.99999999-0badf00d.tmp'; // beyond any pid_max, so no such process
     const live = `index.json.${process.pid}-c0ffee00.tmp`;
     writeFileSync(join(storage.dir(), abandoned), '{"half":');
     writeFileSync(join(storage.dir(), live), '{"half":');

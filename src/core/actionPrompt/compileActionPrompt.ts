@@ -155,6 +155,8 @@ function schemaProblems(error: z.ZodError): StepProblem[] {
 /** Zod's union messages are vague ("Invalid input"); name what was expected instead. */
 function describeUnion(issue: z.core.$ZodIssueInvalidUnion): string {
   const nested = issue.errors.flat();
-  const specific = nested.find((e) => e.code !== 'invalid_type');
-  return specific ? specific.message : 'has the wrong type here';
+  const specific = nested.find((e) => e.code !== 'invalid_type' && e.path.length === 0);
+  if (specific) return specific.message;
+  const expected = [...new Set(nested.flatMap((e) => (e.code === 'invalid_type' ? [e.expected] : [])))];
+  return expected.length ? `expected ${expected.join(' or ')}` : 'has the wrong type here';
 }

@@ -1,9 +1,8 @@
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { FileSummaries, FileSummary } from '../toolValues';
-import { forEachBounded } from '../../workspace/boundedConcurrency';
-import type { AdaptiveFs } from '../../workspace/adaptiveFs';
-import { countLines, decodeText } from '../../workspace/readTextFile';
+import { mapFilePrefixes } from '../../workspace/readPrefixes';
+import { countLines, decodeText, type FilePrefix } from '../../workspace/readTextFile';
 import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
@@ -58,46 +57,32 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
   const candidates = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxFiles = Math.min(input.max_files ?? DEFAULT_MAX_FILES, HARD_MAX_FILES);
 
-  // Files finish out of order; results are taken in path order from the finished prefix so the
-  // output (and where the cap falls) never depends on timing.
-  const slots: Array<FileSummary | null | undefined> = new Array(candidates.length);
   const files: FileSummary[] = [];
-  let taken = 0;
   let skipped = 0;
   let budget = workspace.limits.maxTotalBytes;
   let full = false;
-  const takeFinished = (): void => {
-    while (taken < slots.length && slots[taken] !== undefined) {
-      const summary = slots[taken++];
-      if (summary === null) skipped++;
-      else if (summary && !full) {
-        const cost = summary.summary.length + summary.path.length + HEADER_ALLOWANCE;
-        if (files.length >= maxFiles || cost > budget) full = true;
-        else {
-          files.push(summary);
-          budget -= cost;
-        }
+  const accept = (summary: FileSummary | null): void => {
+    if (summary === null) skipped++;
+    else if (!full) {
+      const cost = summary.summary.length + summary.path.length + HEADER_ALLOWANCE;
+      if (files.length >= maxFiles || cost > budget) full = true;
+      else {
+        files.push(summary);
+        budget -= cost;
       }
     }
   };
-
-  const scratchBuffers: Buffer[] = [];
-  await forEachBounded(
-    candidates,
-    workspace.limits.ioConcurrency,
-    async (entry, index) => {
-      await fs.pause();
-      const scratch = scratchBuffers.pop() ?? Buffer.allocUnsafe(SUMMARY_PREFIX_BYTES + 1);
-      try {
-        slots[index] = await summariseFile(workspace, fs, entry, scratch);
-      } catch {
-        slots[index] = null; // vanished or unreadable since the walk: leave it out like a binary
-      } finally {
-        scratchBuffers.push(scratch);
-      }
-      takeFinished();
+  await mapFilePrefixes(
+    fs,
+    candidates.map((entry) => entry.absolute),
+    (prefix, index) => (prefix ? summarise(workspace, candidates[index] as WalkEntry, prefix) : null),
+    accept,
+    {
+      maxBytes: SUMMARY_PREFIX_BYTES,
+      concurrency: workspace.limits.ioConcurrency,
+      signal,
+      shouldStop: () => full || files.length >= maxFiles,
     },
-    { signal, shouldStop: () => full || files.length >= maxFiles },
   );
   const totalFiles = candidates.length - skipped;
   return {
@@ -109,9 +94,8 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
   };
 }
 
-/** null for a binary file. The scratch buffer is reused, so everything is derived before returning. */
-async function summariseFile(workspace: Workspace, fs: AdaptiveFs, entry: WalkEntry, scratch: Buffer): Promise<FileSummary | null> {
-  const prefix = await fs.readFilePrefix(entry.absolute, SUMMARY_PREFIX_BYTES, scratch);
+/** null for a binary file. The prefix's buffer is reused, so everything is derived here. */
+function summarise(workspace: Workspace, entry: WalkEntry, prefix: FilePrefix): FileSummary | null {
   if (prefix.binary) return null;
   const path = workspace.displayPath(entry);
   const language = languageFromPath(path);
