@@ -90,43 +90,49 @@ export class CustomAgentExecutor {
     }
   }
 
-  /** Resolves with the first aborting failure, if any, once every started step has settled. */
+  /**
+   * Resolves with the first aborting failure, if any, once every started step has settled.
+   * Each step counts the dependencies it still waits for; settling a step releases only its
+   * dependents, so scheduling costs O(steps + edges) however long the chain.
+   */
   private runChain(prompt: CompiledActionPrompt, variables: Map<string, unknown>, env: Parameters<typeof runStep>[2], log: RunLog, controller: AbortController): Promise<string | undefined> {
     const steps = prompt.steps;
-    const settled = new Array<boolean>(steps.length).fill(false);
+    const waitingOn = prompt.dependencies.map((deps) => deps.length);
+    const dependents = steps.map(() => [] as number[]);
+    prompt.dependencies.forEach((deps, index) => deps.forEach((dep) => dependents[dep].push(index)));
     const started = new Array<boolean>(steps.length).fill(false);
     let running = 0;
     let failure: string | undefined;
     return new Promise((resolve) => {
-      const onSettled = (index: number, outcome: StepOutcome) => {
+      const start = (index: number) => {
         const step = steps[index];
-        settled[index] = true;
+        started[index] = true;
+        running++;
+        runStep(step, variables, env, log.steps[index]).then(
+          (outcome) => settle(index, outcome),
+          (error) => settle(index, { status: 'failed', output: null, error: errorMessage(error) }),
+        );
+      };
+      const settle = (index: number, outcome: StepOutcome) => {
+        const step = steps[index];
         running--;
         if (step.outputVariable) variables.set(step.outputVariable, outcome.output);
         if (outcome.status === 'failed' && step.onError === 'abort' && failure === undefined) {
           failure = `step "${step.id}" failed: ${outcome.error}`;
           controller.abort(new Error(failure));
         }
-        pump();
-      };
-      const pump = () => {
-        if (!controller.signal.aborted) {
-          for (const step of steps) {
-            if (started[step.index] || !prompt.dependencies[step.index].every((d) => settled[d])) continue;
-            started[step.index] = true;
-            running++;
-            runStep(step, variables, env, log.steps[step.index]).then(
-              (outcome) => onSettled(step.index, outcome),
-              (error) => onSettled(step.index, { status: 'failed', output: null, error: errorMessage(error) }),
-            );
-          }
+        for (const next of dependents[index]) {
+          if (--waitingOn[next] === 0 && !controller.signal.aborted) start(next);
         }
-        if (running === 0) {
-          for (const step of steps) if (!started[step.index]) markCancelled(log, step.index, env.emit, step.id);
-          resolve(failure);
-        }
+        if (running === 0) finish();
       };
-      pump();
+      const finish = () => {
+        for (const step of steps) if (!started[step.index]) markCancelled(log, step.index, env.emit, step.id);
+        resolve(failure);
+      };
+      // Declared order among the ready steps keeps logs and events predictable.
+      for (const step of steps) if (waitingOn[step.index] === 0 && !controller.signal.aborted) start(step.index);
+      if (running === 0) finish();
     });
   }
 }

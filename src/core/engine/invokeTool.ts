@@ -1,4 +1,5 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
+import { CodewikiTool } from '../tools/codewikiTool';
 import type { RegisteredTool } from '../tools/toolMetadata';
 import { childController, StepTimeoutError } from './abort';
 
@@ -24,7 +25,9 @@ export async function invokeToolWithDeadline(
   });
   aborted.catch(() => undefined); // the race below observes it; avoid an unhandled rejection when the tool wins
   try {
-    return await Promise.race([entry.tool.invoke(args, { ...config, signal: controller.signal }), aborted]);
+    const callConfig = { ...config, signal: controller.signal };
+    const call = entry.tool instanceof CodewikiTool ? entry.tool.run(args, callConfig) : entry.tool.invoke(args, callConfig);
+    return await Promise.race([call, aborted]);
   } finally {
     clearTimeout(timer);
     if (onAbort) controller.signal.removeEventListener('abort', onAbort);

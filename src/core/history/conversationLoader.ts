@@ -42,13 +42,13 @@ export function loadConversationFile(path: string, id: string, corruptDir: strin
 
   const state = replayEvents(parsed.events);
   const repair: PendingRepair = {};
-  let problem: string | undefined;
+  // The bytes after the last newline are an entry whose write was cut short by a crash.
+  const problem =
+    parsed.truncateTo === undefined
+      ? undefined
+      : `An unfinished last entry in "${state.conversation.title}" was dropped (CodeWiki stopped while saving it).`;
   try {
-    if (parsed.truncateTo !== undefined) {
-      // The bytes after the last newline are an entry whose write was cut short by a crash.
-      truncateSync(path, parsed.truncateTo);
-      problem = `An unfinished last entry in "${state.conversation.title}" was dropped (CodeWiki stopped while saving it).`;
-    }
+    if (parsed.truncateTo !== undefined) truncateSync(path, parsed.truncateTo);
     if (parsed.missingFinalNewline) appendFileSync(path, '\n');
   } catch {
     // Read-only for now: remember the repair so the next append does not glue onto the torn line.

@@ -10,6 +10,8 @@ import { InvalidMessageError, parseChatMessage } from './messageSchema';
  *   load; anything else that does not parse means real corruption and the file is moved aside.
  * The first line is a `create` header; `message` events are full upserts by message id (so streaming
  * answers and progressing agent runs are re-saved whole); `rename` sets an explicit title.
+ * Bump LOG_FORMAT_VERSION for any change an older reader would reject (a new message kind, say): older
+ * builds then leave such files alone instead of judging them corrupt.
  */
 export const LOG_FORMAT_VERSION = 1;
 

@@ -3,6 +3,8 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import type { ToolLookup } from '../actionPrompt/toolLookup';
 import type { RegisteredTool, ToolMetadata } from './toolMetadata';
 
+const schemaCache = new WeakMap<StructuredToolInterface, Record<string, unknown>>();
+
 /**
  * The one place tools are looked up by name. The executor, the CLI's `tools` command and
  * (later) the autonomous agent's tool picker all read from here, so metadata lives beside
@@ -56,9 +58,15 @@ export class ToolRegistry implements ToolLookup {
     return Array.isArray(required) ? required : [];
   }
 
+  /** Cached per tool object: the executor binds inputs with it on every step. */
   jsonSchema(name: string): Record<string, unknown> {
     const entry = this.tools.get(name);
     if (!entry) throw new Error(`Unknown tool "${name}"`);
-    return toJsonSchema(entry.tool.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>;
+    let schema = schemaCache.get(entry.tool);
+    if (!schema) {
+      schema = toJsonSchema(entry.tool.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>;
+      schemaCache.set(entry.tool, schema);
+    }
+    return schema;
   }
 }

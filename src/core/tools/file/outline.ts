@@ -114,20 +114,31 @@ function declarations(text: string, rules: OutlineRules, wanted: number): string
   return found;
 }
 
-/** Headings outside fenced code blocks (a `# comment` in a shell snippet is not a heading). */
+/**
+ * Headings outside fenced code blocks (a `# comment` in a shell snippet is not a heading). A
+ * line loop that looks only at each line's first characters: cheaper than a multiline regex,
+ * which tries every position of the text.
+ */
 function markdownHeadings(text: string, wanted: number): string[] {
   const headings: string[] = [];
-  const interesting = /^(?:\s{0,3}(`{3,}|~{3,})|#{1,6}\s+\S).*$/gm;
   let fence: string | undefined;
-  let match: RegExpExecArray | null;
-  while (headings.length < wanted && (match = interesting.exec(text)) !== null) {
-    const marker = match[1];
-    if (marker) {
-      if (!fence) fence = marker;
-      else if (marker.startsWith(fence)) fence = undefined;
-    } else if (!fence) {
-      headings.push(match[0].trim());
+  for (let start = 0; start < text.length && headings.length < wanted; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const first = text.charCodeAt(start);
+    // '#', '`', '~' or up to three spaces of indentation before a fence.
+    if (first === 35 || first === 96 || first === 126 || first === 32) {
+      const line = text.slice(start, end);
+      const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+      if (fenceMatch) {
+        const marker = fenceMatch[1] as string;
+        if (!fence) fence = marker;
+        else if (marker.startsWith(fence)) fence = undefined;
+      } else if (!fence && /^#{1,6}\s+\S/.test(line)) {
+        headings.push(line.trim());
+      }
     }
+    start = end + 1;
   }
   return headings;
 }

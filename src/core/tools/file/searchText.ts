@@ -1,9 +1,9 @@
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { SearchMatch, SearchResults } from '../toolValues';
-import { forEachBounded } from '../../workspace/boundedConcurrency';
+import { mapFilePrefixes } from '../../workspace/readPrefixes';
 import { decodeText } from '../../workspace/readTextFile';
-import { walkWorkspace } from '../../workspace/walkWorkspace';
+import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
 import { entriesUnder } from './walkFilters';
@@ -42,44 +42,36 @@ async function searchText(workspace: Workspace, input: SearchTextInput, signal?:
   const files = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxResults = Math.min(input.max_results ?? DEFAULT_MAX_RESULTS, HARD_MAX_RESULTS);
 
-  // Matches are taken file by file in path order from the finished prefix, so which matches
-  // survive the cap never depends on which read finished first.
-  const perFile: Array<SearchMatch[] | undefined> = new Array(files.length);
   const matches: SearchMatch[] = [];
-  let taken = 0;
   let filesSearched = 0;
+  let filesAccepted = 0;
   let truncated = walk.truncated;
-  const takeFinished = (): void => {
-    while (taken < perFile.length && perFile[taken] !== undefined) {
-      for (const match of perFile[taken++] as SearchMatch[]) {
+  await mapFilePrefixes(
+    fs,
+    files.map((entry) => entry.absolute),
+    (prefix, index): SearchMatch[] => {
+      if (!prefix || prefix.binary) return [];
+      filesSearched++;
+      if (prefix.truncated) truncated = true; // only the first maxFileBytes were searched
+      const path = workspace.displayPath(files[index] as WalkEntry);
+      return matchLines(path, decodeText(prefix.bytes, prefix.truncated), pattern);
+    },
+    (found) => {
+      filesAccepted++;
+      for (const match of found) {
         if (matches.length < maxResults) matches.push(match);
         else truncated = true;
       }
-    }
-  };
-
-  await forEachBounded(
-    files,
-    workspace.limits.ioConcurrency,
-    async (entry, index) => {
-      await fs.pause();
-      let found: SearchMatch[] = [];
-      try {
-        const prefix = await fs.readFilePrefix(entry.absolute, workspace.limits.maxFileBytes);
-        if (!prefix.binary) {
-          filesSearched++;
-          if (prefix.truncated) truncated = true; // only the first maxFileBytes were searched
-          found = matchLines(workspace.displayPath(entry), decodeText(prefix.bytes, prefix.truncated), pattern);
-        }
-      } catch {
-        // Vanished or unreadable since the walk: nothing to report from it.
-      }
-      perFile[index] = found;
-      takeFinished();
     },
-    { signal, shouldStop: () => matches.length >= maxResults && truncated },
+    {
+      maxBytes: workspace.limits.maxFileBytes,
+      concurrency: workspace.limits.ioConcurrency,
+      signal,
+      // Keep going until one match past the cap proves there are more.
+      shouldStop: () => matches.length >= maxResults && truncated,
+    },
   );
-  if (taken < files.length) truncated = true;
+  if (filesAccepted < files.length && matches.length >= maxResults) truncated = true;
   return { kind: 'search-results', query: input.query, matches, filesSearched, truncated };
 }
 

@@ -1,8 +1,8 @@
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { tool } from '@langchain/core/tools';
 import type { z } from 'zod';
 import type { PromptMessage } from '../../engine/executorEvents';
+import { codewikiTool } from '../codewikiTool';
 import { toolRuntimeOf, type ModelRole, type ToolRuntime } from '../toolRuntime';
 
 /** A message in an LLM tool's conversation; `ai` appears when a repair turn replays the model's answer. */
@@ -40,8 +40,8 @@ export interface LlmToolSpec<S extends z.ZodObject> {
  * is passed on, so cancellation and token counting reach the nested request.
  */
 export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
-  return tool(
-    async (input: z.infer<S>, config?: RunnableConfig) => {
+  return codewikiTool(
+    async (input: z.infer<S>, config: RunnableConfig) => {
       const runtime = toolRuntimeOf(config);
       const role: ModelRole = spec.model === 'main' ? 'main' : 'tool';
       const override = spec.model && spec.model !== 'main' && spec.model !== 'tool' ? spec.model : undefined;

@@ -1,14 +1,14 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { tool } from '@langchain/core/tools';
 import type { ActionPromptDefinition } from '../../actionPrompt/actionPromptSchema';
+import { codewikiTool } from '../codewikiTool';
 import { inputVariablesToZod } from '../../actionPrompt/inputSchema';
 import type { ToolRegistry } from '../toolRegistry';
 import { toolRuntimeOf } from '../toolRuntime';
 
 /** Wraps an action prompt as a tool, so any prompt can be a step of another (a nested chain). */
 export function registerActionPromptTool(registry: ToolRegistry, id: string, definition: ActionPromptDefinition): void {
-  const promptTool = tool(
-    async (input: Record<string, unknown>, config?: RunnableConfig) => toolRuntimeOf(config).runPrompt(id, input, config ?? {}),
+  const promptTool = codewikiTool(
+    async (input: Record<string, unknown>, config: RunnableConfig) => toolRuntimeOf(config).runPrompt(id, input, config),
     {
       name: id,
       description: [definition.title, definition.description].filter(Boolean).join(': '),

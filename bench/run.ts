@@ -1,0 +1,30 @@
+import { parseArgs } from 'node:util';
+import { benchExecutorOverhead } from './executorOverhead';
+import { benchFileSummaries } from './fileSummariesThroughput';
+import { benchParallelEfficiency } from './parallelEfficiency';
+import { type BenchRow, printTable } from './benchTable';
+import { benchTokenEconomy } from './tokenEconomy';
+
+/**
+ * `npm run bench [-- --path DIR]`: prints the figures the issues ask for. Timing goals live
+ * here, never in tests. `--path` measures get_file_summaries on an existing tree (for example
+ * node_modules) instead of a generated one.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { path: { type: 'string' }, files: { type: 'string' } } });
+  const rows: BenchRow[] = [];
+  const section = async (name: string, run: () => Promise<BenchRow[]>) => {
+    process.stderr.write(`running: ${name}…\n`);
+    rows.push(...(await run()));
+  };
+  await section('executor overhead', () => benchExecutorOverhead());
+  await section('parallel efficiency', () => benchParallelEfficiency());
+  await section('get_file_summaries throughput', () => benchFileSummaries({ path: values.path, files: values.files ? Number(values.files) : undefined }));
+  await section('token economy', () => benchTokenEconomy());
+  printTable(rows);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
