@@ -1,0 +1,39 @@
+import { strict as assert } from 'node:assert';
+import { parsePathList } from '../../src/core/tools/file/parsePathList';
+
+describe('parsePathList', () => {
+  it('splits on commas and new lines, trimming whitespace and dropping blanks', () => {
+    assert.deepEqual(parsePathList(' src/a.ts, src/b.ts ,\n\n  src/c.ts  \r\nsrc/d.ts\n'), ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts']);
+  });
+
+  it('strips bullets and numbering', () => {
+    assert.deepEqual(parsePathList('- a.ts\n* b.ts\n+ c.ts\n• d.ts\n1. e.ts\n2) f.ts\n10. g.ts'), ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts', 'g.ts']);
+  });
+
+  it('strips back-ticks and quotes, and takes the back-ticked path out of a described line', () => {
+    assert.deepEqual(
+      parsePathList('`src/a.ts`\n"src/b.ts"\n\'src/c.ts\'\n- `src/d.ts` — the entry point\n3. `src/e.ts`: tests'),
+      ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'],
+    );
+  });
+
+  it('ignores code fences', () => {
+    assert.deepEqual(parsePathList('Here are the files:\n```text\nsrc/a.ts\nsrc/b.ts\n```'.split('\n').slice(1).join('\n')), ['src/a.ts', 'src/b.ts']);
+    assert.deepEqual(parsePathList('~~~\na.ts\n~~~'), ['a.ts']);
+  });
+
+  it('keeps commas inside quotes and accepts JSON arrays', () => {
+    assert.deepEqual(parsePathList('"docs/a, b.md", c.md'), ['docs/a, b.md', 'c.md']);
+    assert.deepEqual(parsePathList('["a.ts", "b.ts"]'), ['a.ts', 'b.ts']);
+    assert.deepEqual(parsePathList('[a.ts, b.ts]'), ['a.ts', 'b.ts']);
+  });
+
+  it('deduplicates, keeping the first occurrence order', () => {
+    assert.deepEqual(parsePathList('b.ts, a.ts, `b.ts`, a.ts'), ['b.ts', 'a.ts']);
+  });
+
+  it('returns nothing for empty input', () => {
+    assert.deepEqual(parsePathList(''), []);
+    assert.deepEqual(parsePathList(' \n , \n```\n```'), []);
+  });
+});
