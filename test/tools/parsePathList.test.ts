@@ -18,7 +18,7 @@ describe('parsePathList', () => {
   });
 
   it('ignores code fences', () => {
-    assert.deepEqual(parsePathList('Here are the files:\n```text\nsrc/a.ts\nsrc/b.ts\n```'.split('\n').slice(1).join('\n')), ['src/a.ts', 'src/b.ts']);
+    assert.deepEqual(parsePathList('```text\nsrc/a.ts\nsrc/b.ts\n```'), ['src/a.ts', 'src/b.ts']);
     assert.deepEqual(parsePathList('~~~\na.ts\n~~~'), ['a.ts']);
   });
 

@@ -16,7 +16,7 @@ export interface ModelProvider {
 /** For dry runs and tests without an endpoint: naming works, calling is a clear error. */
 export const NO_MODELS: ModelProvider = {
   model(role) {
-    throw new Error(`no ${role} model is configured: set --base-url and --model (or CODEWIKI_BASE_URL and CODEWIKI_MODEL)`);
+    throw new Error(`no ${role} model is configured: set codewiki.model in the settings (CLI: --model or CODEWIKI_MODEL)`);
   },
   modelName(role, name) {
     return name ?? `(${role} model not configured)`;

@@ -112,7 +112,7 @@ export function truncationMarker(fileSize: number, shownBytes: number): string {
 
 /** Binary units with the familiar labels (1 MB = 1,048,576 bytes), one decimal, no trailing ".0". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;

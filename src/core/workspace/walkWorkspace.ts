@@ -4,6 +4,7 @@ import { abortError, throwIfAborted } from './abort';
 import type { AdaptiveFs } from './adaptiveFs';
 import { isDefaultIgnoredDirectory, isDefaultIgnoredFile } from './defaultIgnores';
 import { type IgnoreChain, isIgnoredByChain, loadGitignoreLayer } from './gitignoreRules';
+import { comparePaths } from './pathOrder';
 import type { ResolvedPath, Workspace } from './workspace';
 
 export interface WalkOptions {
@@ -180,20 +181,4 @@ function runFolderQueue(
     };
     pump();
   });
-}
-
-/** Code-unit order with '/' sorting before every other character, i.e. segment by segment. */
-export function comparePaths(a: { relative: string }, b: { relative: string }): number {
-  const x = a.relative;
-  const y = b.relative;
-  const length = Math.min(x.length, y.length);
-  for (let i = 0; i < length; i++) {
-    const cx = x.charCodeAt(i);
-    const cy = y.charCodeAt(i);
-    if (cx === cy) continue;
-    if (cx === 47) return -1;
-    if (cy === 47) return 1;
-    return cx - cy;
-  }
-  return x.length - y.length;
 }

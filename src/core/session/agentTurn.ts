@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
+import type { CodewikiEngine } from '../codewikiEngine';
+import type { ExecutorEvent } from '../engine/executorEvents';
+import type { AgentRunMessage, AgentStepRecord, ChatMessage } from '../history/conversationTypes';
+import { newMessageId } from '../history';
+import { previewValue } from '../template/renderValue';
+import type { SessionListener } from './sessionEvents';
+
+export interface AgentTurnDeps {
+  engine: CodewikiEngine;
+  save(message: ChatMessage): Promise<void>;
+  post: SessionListener;
+  /** Where run logs are written, one JSON file per run. */
+  runLogDir: string;
+}
+
+const STATUS: Record<string, AgentRunMessage['status']> = { success: 'done', cancelled: 'stopped', failed: 'error' };
+
+/**
+ * One /agent run, saved as it happens: the run (with the user's inputs) is stored before the
+ * first step starts, each step is stored when it settles, and the answer and run log when it
+ * ends, whatever the outcome. Seed 001's flow saved nothing; here a run is always in history.
+ */
+export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, signal: AbortSignal): Promise<AgentRunMessage> {
+  const run: AgentRunMessage = {
+    kind: 'agent-run',
+    id: newMessageId(),
+    createdAt: new Date().toISOString(),
+    promptId: prompt.id,
+    promptTitle: prompt.title,
+    inputs,
+    steps: prompt.steps.map((s) => ({ id: s.id, tool: s.tool, status: 'pending' })),
+    answer: '',
+    status: 'running',
+  };
+  await deps.save(run);
+  deps.post({ type: 'agent/started', conversationId, run: structuredClone(run) });
+
+  const stepOf = (id: string) => run.steps.find((s) => s.id === id);
+  const update = (id: string, patch: Partial<AgentStepRecord>, persist: boolean) => {
+    const step = stepOf(id);
+    if (!step) return;
+    Object.assign(step, patch);
+    deps.post({ type: 'agent/step', runId: run.id, step: { ...step } });
+    if (persist) void deps.save(run);
+  };
+  const onEvent = (event: ExecutorEvent) => {
+    switch (event.type) {
+      case 'tool-start':
+        if (event.attempt === 1 && event.item === undefined) update(event.stepId, { status: 'running', inputPreview: previewValue(event.input) }, false);
+        return;
+      case 'tool-retry':
+        return update(event.stepId, { attempts: event.attempt + 1 }, false);
+      case 'tool-end':
+        return update(event.stepId, { status: 'success', durationMs: Math.round(event.durationMs), tokens: event.tokens.total, attempts: event.attempts, outputPreview: event.outputPreview }, true);
+      case 'tool-error':
+        if (event.handling === 'fallback') return;
+        return update(event.stepId, { status: 'failed', durationMs: Math.round(event.durationMs), attempts: event.attempts, error: event.error }, true);
+      case 'step-skipped':
+        return update(event.stepId, { status: 'skipped', outputPreview: event.reason }, true);
+      case 'step-cancelled':
+        return update(event.stepId, { status: 'cancelled' }, false);
+      case 'llm-token':
+        run.answer += event.text;
+        deps.post({ type: 'agent/chunk', runId: run.id, text: event.text });
+        return;
+      default:
+        return;
+    }
+  };
+
+  const result = await deps.engine.executor.run(prompt, inputs, { signal, onEvent });
+  run.status = STATUS[result.status];
+  if (!prompt.finalPrompt && result.status === 'success') run.answer = previewValue(result.output, 100_000);
+  if (result.log.error && result.status !== 'success') run.error = result.log.error;
+  run.runLogPath = await writeRunLog(deps.runLogDir, run.id, result.log).catch(() => undefined);
+  await deps.save(run);
+  deps.post({ type: 'agent/done', run: structuredClone(run) });
+  return run;
+}
+
+async function writeRunLog(dir: string, runId: string, log: unknown): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${runId}.json`);
+  await writeFile(file, `${JSON.stringify(log, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,48 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { AIMessageChunk } from '@langchain/core/messages';
+import type { AssistantMessage, ChatMessage, UserMessage } from '../history/conversationTypes';
+import { newMessageId } from '../history';
+import { usageFromMessage } from '../llm/usage';
+import { isCancellation } from '../engine/abort';
+import { chatHistoryMessages } from './chatHistoryMessages';
+import type { SessionListener } from './sessionEvents';
+
+export interface ChatTurnDeps {
+  /** Resolved inside the turn, so a missing configuration becomes an error answer the user can retry. */
+  model(): BaseChatModel;
+  modelName: string;
+  describeError(error: unknown): string;
+  /** Persists a message (insert or replace by id); failures are reported, never fatal. */
+  save(message: ChatMessage): Promise<void>;
+  post: SessionListener;
+}
+
+/**
+ * One streamed answer. The assistant message is saved when it starts (as `streaming`, so a
+ * crash leaves a visible interrupted turn rather than nothing) and again when it ends with
+ * its final status: `done`, `stopped` with the partial text, or `error` with plain words.
+ */
+export async function streamAssistantAnswer(deps: ChatTurnDeps, conversationId: string, history: ChatMessage[], user: UserMessage, signal: AbortSignal, reuseId?: string): Promise<AssistantMessage> {
+  const assistant: AssistantMessage = { kind: 'assistant', id: reuseId ?? newMessageId(), createdAt: new Date().toISOString(), text: '', status: 'streaming', model: deps.modelName };
+  await deps.save(assistant);
+  deps.post({ type: 'chat/started', conversationId, user, assistant });
+  let aggregate: AIMessageChunk | undefined;
+  try {
+    const stream = await deps.model().stream(chatHistoryMessages([...history, user]), { signal });
+    for await (const chunk of stream) {
+      aggregate = aggregate ? aggregate.concat(chunk) : chunk;
+      const piece = typeof chunk.content === 'string' ? chunk.content : '';
+      if (!piece) continue;
+      assistant.text += piece;
+      deps.post({ type: 'chat/chunk', messageId: assistant.id, text: piece });
+    }
+    assistant.status = 'done';
+    assistant.usage = usageFromMessage(aggregate);
+  } catch (error) {
+    if (isCancellation(error, signal)) assistant.status = 'stopped';
+    else Object.assign(assistant, { status: 'error', error: deps.describeError(error) });
+  }
+  await deps.save(assistant);
+  deps.post({ type: 'chat/done', message: assistant });
+  return assistant;
+}
