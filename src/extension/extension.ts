@@ -1,6 +1,98 @@
-import type * as vscode from 'vscode';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { StateManager } from '../core/history';
+import { NO_MODELS, type ModelProvider } from '../core/llm/modelProvider';
+import { OpenAiModelProvider } from '../core/llm/openAiModelProvider';
+import { ConversationSession } from '../core/session/conversationSession';
+import { promptSummaries } from '../core/session/promptSummaries';
+import type { HostStatus } from '../shared/protocol';
+import { ApiKeyStore } from './apiKeyStore';
+import { CodeWikiViewProvider } from './codewikiViewProvider';
+import { registerCommands } from './commands';
+import { isConfigured, mainModelSettings, readSettings } from './extensionSettings';
+import { HostMessageRouter } from './hostMessageRouter';
+import { WorkspaceEngine } from './workspaceEngine';
 
-/** Placeholder until the sidebar lands (issue 3); the engine already runs through the CLI. */
-export function activate(_context: vscode.ExtensionContext): void {}
+/**
+ * Activation only wires things together; the history store and the engine are opened on first
+ * use (the view resolving, or a command), so activation stays cheap.
+ */
+export function activate(context: vscode.ExtensionContext): void {
+  const output = vscode.window.createOutputChannel('CodeWiki');
+  const apiKeys = new ApiKeyStore(context.secrets);
+  let models: ModelProvider = NO_MODELS;
+  let status: HostStatus = { configured: false, baseUrl: '', hasApiKey: false, trusted: vscode.workspace.isTrusted };
 
-export function deactivate(): void {}
+  const refreshModels = async () => {
+    const settings = readSettings();
+    const key = await apiKeys.get();
+    models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : NO_MODELS;
+    status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted };
+  };
+  const modelsReady = refreshModels();
+
+  const engine = new WorkspaceEngine(join(context.extensionPath, 'action-prompts'), readSettings, () => models);
+  const storageDir = context.globalStorageUri.fsPath;
+  let historyOpen: Promise<{ history: StateManager; session: ConversationSession; router: HostMessageRouter; sendInitialState(): Promise<void> }> | undefined;
+  const view: CodeWikiViewProvider = new CodeWikiViewProvider(context.extensionUri, (message) => void services().then((s) => s.router.handle(message)));
+
+  const sendPrompts = async () => {
+    const { engine: ready } = await engine.get();
+    view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries()) : [] });
+  };
+  const services = () =>
+    (historyOpen ??= (async () => {
+      await modelsReady;
+      const { manager: history, problems } = await StateManager.open(storageDir);
+      problems.forEach((p) => output.appendLine(p));
+      const session = new ConversationSession({
+        history,
+        models: () => models,
+        engine: () => engine.get(),
+        runLogDir: join(storageDir, 'runs'),
+        post: (m) => view.post(m),
+      });
+      const sendInitialState = async () => {
+        const { engine: ready } = await engine.get();
+        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries()) : [], conversation: session.current() });
+      };
+      const router = new HostMessageRouter({ session, history, engine, post: (m) => view.post(m), log: (line) => output.appendLine(line), sendInitialState });
+      flushHistory = () => history.dispose();
+      return { history, session, router, sendInitialState };
+    })());
+
+  const onSettingsOrKey = async () => {
+    await refreshModels();
+    engine.invalidate();
+    view.post({ type: 'status/update', status });
+  };
+  context.subscriptions.push(
+    output,
+    engine,
+    view,
+    vscode.window.registerWebviewViewProvider(CodeWikiViewProvider.viewId, view),
+    engine.onDidChange(() => void sendPrompts()),
+    apiKeys.onDidChange(() => void onSettingsOrKey()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('codewiki')) void onSettingsOrKey();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void onSettingsOrKey()),
+    ...registerCommands({
+      view,
+      engine,
+      apiKeys,
+      newConversation: async () => {
+        const { session, sendInitialState } = await services();
+        await session.newConversation();
+        await sendInitialState();
+      },
+    }),
+  );
+}
+
+let flushHistory: (() => Promise<void>) | undefined;
+
+/** VS Code waits for this promise, so pending history writes reach the disk before exit. */
+export function deactivate(): Promise<void> | undefined {
+  return flushHistory?.();
+}

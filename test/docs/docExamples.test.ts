@@ -30,3 +30,19 @@ describe('docs/action-prompts.md examples', () => {
     }
   });
 });
+
+describe('the "New Action Prompt" template', () => {
+  it('validates and dry-runs as written', async () => {
+    const { NEW_PROMPT_TEMPLATE } = await import('../../src/extension/newPromptTemplate');
+    const ws = tempWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
+    try {
+      const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: join(ROOT, 'action-prompts'), models: NO_MODELS });
+      const prompt = compileActionPrompt(NEW_PROMPT_TEMPLATE, { file: 'my-prompt.yaml', id: 'my-prompt', source: 'workspace', tools: engine.registry });
+      const result = await engine.executor.run(prompt, { folder: 'src', question: 'What is here?' }, { dryRun: true });
+      assert.equal(result.status, 'success', result.log.error);
+      assert.match(result.log.final!.messages[1].content, /export const a = 1;/);
+    } finally {
+      ws.cleanup();
+    }
+  });
+});

@@ -163,7 +163,7 @@ export class Workspace {
       throw new WorkspaceAccessError(
         'secret',
         userPath,
-        `${quotePath(userPath)} may contain secrets (it matches ${DEFAULT_SECRET_PATTERNS.join(', ')}); ` +
+        `${quotePath(userPath)} may contain secrets (it matches one of ${DEFAULT_SECRET_PATTERNS.join(', ')}); ` +
           'CodeWiki does not read it unless it is allow-listed in the settings',
       );
     }

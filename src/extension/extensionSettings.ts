@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import type { ModelSettings } from '../core/llm/modelSettings';
+
+export interface CodewikiSettings {
+  baseUrl: string;
+  model: string;
+  toolModel: string;
+  temperature: number;
+  maxInputTokens: number;
+  requestTimeoutSeconds: number;
+  promptFolders: string[];
+}
+
+/**
+ * User settings first; the CLI's environment variables fill in what is unset, so one
+ * configuration serves both. Endpoint and model settings are machine-scoped in package.json:
+ * a repository's .vscode/settings.json cannot point the user's key at another server.
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): CodewikiSettings {
+  const config = vscode.workspace.getConfiguration('codewiki');
+  return {
+    baseUrl: config.get<string>('baseUrl') || env.CODEWIKI_BASE_URL || '',
+    model: config.get<string>('model') || env.CODEWIKI_MODEL || '',
+    toolModel: config.get<string>('toolModel') || env.CODEWIKI_TOOL_MODEL || '',
+    temperature: config.get<number>('temperature') ?? 0.2,
+    maxInputTokens: config.get<number>('maxInputTokens') ?? 24_000,
+    requestTimeoutSeconds: config.get<number>('requestTimeoutSeconds') ?? 120,
+    promptFolders: config.get<string[]>('promptFolders') ?? [],
+  };
+}
+
+export function isConfigured(settings: CodewikiSettings): boolean {
+  return Boolean(settings.baseUrl && settings.model);
+}
+
+export function mainModelSettings(settings: CodewikiSettings, apiKey: string | undefined): ModelSettings {
+  return {
+    baseURL: settings.baseUrl,
+    model: settings.model,
+    apiKey,
+    temperature: settings.temperature,
+    timeoutMs: settings.requestTimeoutSeconds * 1000,
+  };
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import type { StateManager } from '../core/history';
+import type { ConversationSession } from '../core/session/conversationSession';
+import { suggestPaths } from '../core/workspace/pathSuggestions';
+import { type HostToWebview, type WebviewToHost, webviewToHostSchema } from '../shared/protocol';
+import { editorActions } from './editorActions';
+import type { WorkspaceEngine } from './workspaceEngine';
+
+export interface RouterDeps {
+  session: ConversationSession;
+  history: StateManager;
+  engine: WorkspaceEngine;
+  post(message: HostToWebview): void;
+  sendInitialState(): Promise<void>;
+  log(line: string): void;
+}
+
+/**
+ * Everything the webview asks for. Messages are untrusted input (security.md #6): each is
+ * validated against the protocol schema and anything else is dropped and logged; no message
+ * names a command, a file path or a setting the host would use as given.
+ */
+export class HostMessageRouter {
+  constructor(private readonly deps: RouterDeps) {}
+
+  async handle(raw: unknown): Promise<void> {
+    const parsed = webviewToHostSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.deps.log(`Ignored an invalid message from the webview: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+      return;
+    }
+    try {
+      await this.route(parsed.data);
+    } catch (error) {
+      this.deps.post({ type: 'error/show', message: (error as Error).message });
+    }
+  }
+
+  private async route(message: WebviewToHost): Promise<void> {
+    const { session, history, post } = this.deps;
+    switch (message.type) {
+      case 'webview/ready':
+        return this.deps.sendInitialState();
+      case 'chat/send':
+        return session.sendChat(message.text);
+      case 'chat/stop':
+        return session.stop();
+      case 'chat/retry':
+        return session.retry(message.messageId);
+      case 'agent/run':
+        return session.runAgent(message.promptId, message.inputs);
+      case 'conversation/new':
+        await session.newConversation();
+        return this.deps.sendInitialState();
+      case 'history/request':
+        return post({ type: 'history/list', items: message.query ? history.search(message.query) : history.listConversations(), query: message.query });
+      case 'history/open': {
+        const conversation = await session.open(message.id);
+        return conversation ? post({ type: 'conversation/load', conversation }) : post({ type: 'error/show', message: 'That conversation no longer exists.' });
+      }
+      case 'history/rename':
+        await history.rename(message.id, message.title);
+        return post({ type: 'history/list', items: history.listConversations(), query: '' });
+      case 'history/delete':
+        await history.delete(message.id);
+        if (session.current()?.id === undefined || session.current()?.id === message.id) await session.newConversation();
+        return post({ type: 'history/list', items: history.listConversations(), query: '' });
+      case 'history/export':
+        return editorActions.newFile(history.exportMarkdown(message.id), 'markdown');
+      case 'code/copy':
+        return editorActions.copy(message.text);
+      case 'code/insert':
+        return editorActions.insertAtCursor(message.text);
+      case 'code/newFile':
+        return editorActions.newFile(message.text, message.language);
+      case 'answer/save':
+        return editorActions.saveToFile(message.text);
+      case 'runLog/open':
+        return this.openRunLog(message.runId);
+      case 'path/suggest': {
+        const { engine } = await this.deps.engine.get();
+        return post({ type: 'path/suggestions', requestId: message.requestId, items: engine ? await suggestPaths(engine.workspace, message.prefix) : [] });
+      }
+      case 'path/browse':
+        return post({ type: 'path/picked', requestId: message.requestId, path: await this.browse(message.kind) });
+      case 'settings/open':
+        await vscode.commands.executeCommand('workbench.action.openSettings', message.setting ? `codewiki.${message.setting}` : 'codewiki');
+        return;
+      case 'apiKey/set':
+        await vscode.commands.executeCommand('codewiki.setApiKey');
+        return;
+    }
+  }
+
+  /** Only run logs recorded in the open conversation can be opened; the webview names a run, not a path. */
+  private async openRunLog(runId: string): Promise<void> {
+    const run = this.deps.session.current()?.messages.find((m) => m.id === runId);
+    if (run?.kind !== 'agent-run' || !run.runLogPath) throw new Error('No run log was recorded for that run.');
+    await editorActions.openFile(run.runLogPath);
+  }
+
+  private async browse(kind: 'file' | 'folder' | 'any'): Promise<string | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const picked = await vscode.window.showOpenDialog({ defaultUri: folder, canSelectFiles: kind !== 'folder', canSelectFolders: kind !== 'file', canSelectMany: false });
+    if (!picked?.[0]) return undefined;
+    const relative = vscode.workspace.asRelativePath(picked[0], false);
+    if (relative === picked[0].fsPath) throw new Error('Pick something inside the workspace.');
+    return relative.replace(/\\/g, '/');
+  }
+}

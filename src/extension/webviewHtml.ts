@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/**
+ * The sidebar page. CSP: nothing by default, scripts only with this load's nonce, styles and
+ * fonts only from the extension's webview folder, images only from there or data: URIs, so
+ * model output can never load a remote image or script (security.md #4, #5).
+ */
+export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): string {
+  const nonce = randomBytes(16).toString('base64');
+  const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, name)).toString();
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource} 'unsafe-inline'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('codicon.css')}" id="vscode-codicon-stylesheet">
+<title>CodeWiki</title>
+</head>
+<body>
+<cw-app></cw-app>
+<script nonce="${nonce}" src="${asset('main.js')}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,104 @@
+import * as vscode from 'vscode';
+import { createCodewikiEngine, type CodewikiEngine } from '../core/codewikiEngine';
+import type { ModelProvider } from '../core/llm/modelProvider';
+import { problemsByFile } from '../core/session/promptSummaries';
+import type { CodewikiSettings } from './extensionSettings';
+
+export interface EngineState {
+  engine?: CodewikiEngine;
+  /** Why action prompts cannot run right now, in words for the user. */
+  unavailable?: string;
+}
+
+/**
+ * Owns the engine for the open workspace: built lazily on first use, rebuilt when prompt files,
+ * settings or trust change, and never built in Restricted Mode, where workspace prompts are
+ * not loaded and file tools do not run (security.md #1). Prompt problems go to the Problems panel.
+ */
+export class WorkspaceEngine implements vscode.Disposable {
+  private current: Promise<EngineState> | undefined;
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection('codewiki');
+  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly builtinPromptsDir: string,
+    private readonly settings: () => CodewikiSettings,
+    private readonly models: () => ModelProvider,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}');
+    const onPromptFile = (uri: vscode.Uri) => {
+      if (this.isPromptFile(uri)) this.invalidate();
+    };
+    this.disposables.push(
+      watcher,
+      this.changed,
+      watcher.onDidCreate(onPromptFile),
+      watcher.onDidChange(onPromptFile),
+      watcher.onDidDelete(onPromptFile),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.invalidate()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.invalidate()),
+    );
+  }
+
+  get(): Promise<EngineState> {
+    this.current ??= this.build();
+    return this.current;
+  }
+
+  /** Drops the engine; the next use rebuilds it, and listeners (the prompt list) refresh now. */
+  invalidate(): void {
+    this.current = undefined;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private async build(): Promise<EngineState> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder || folder.uri.scheme !== 'file') {
+      return { unavailable: 'Open a folder to run action prompts: they read files from the workspace.' };
+    }
+    if (!vscode.workspace.isTrusted) {
+      this.diagnostics.clear();
+      return { unavailable: 'This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files).' };
+    }
+    const settings = this.settings();
+    try {
+      const engine = await createCodewikiEngine({
+        workspaceRoot: folder.uri.fsPath,
+        builtinPromptsDir: this.builtinPromptsDir,
+        promptFolders: settings.promptFolders,
+        models: this.models(),
+        executor: { maxInputTokens: settings.maxInputTokens },
+      });
+      this.publishProblems(engine);
+      return { engine };
+    } catch (error) {
+      return { unavailable: `Action prompts could not be loaded: ${(error as Error).message}` };
+    }
+  }
+
+  private publishProblems(engine: CodewikiEngine): void {
+    this.diagnostics.clear();
+    for (const [file, problems] of problemsByFile(engine.catalog.entries())) {
+      this.diagnostics.set(
+        vscode.Uri.file(file),
+        problems.map((p) => {
+          const position = new vscode.Position(Math.max(0, p.line - 1), Math.max(0, p.column - 1));
+          const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), p.field ? `${p.field}: ${p.message}` : p.message, vscode.DiagnosticSeverity.Error);
+          diagnostic.source = 'CodeWiki';
+          return diagnostic;
+        }),
+      );
+    }
+  }
+
+  private isPromptFile(uri: vscode.Uri): boolean {
+    const path = vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/');
+    return path.startsWith('.codewiki/prompts/') || this.settings().promptFolders.some((folder) => path.startsWith(`${folder.replace(/^\.\/|\/$/g, '')}/`));
+  }
+}

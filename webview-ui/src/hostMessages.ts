@@ -1,0 +1,105 @@
+import type { AgentRunMessage, ChatMessage, Conversation, HostToWebview } from '../../src/shared/protocol';
+import { initialValues } from './formModel';
+import type { AppState, Store } from './state';
+import type { StreamBuffer } from './streamBuffer';
+
+let noticeCounter = 0;
+export const nextNoticeId = () => `notice-${++noticeCounter}`;
+
+/** Cheap shape check: the page only listens to its host, but a stray `message` event must not crash the app. */
+export function isHostMessage(data: unknown): data is HostToWebview {
+  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+}
+
+/** Applies one host message to the store. Unknown types are ignored so an older webview survives a newer host. */
+export function applyHostMessage(store: Store, stream: StreamBuffer, message: HostToWebview): void {
+  const state = store.current;
+  switch (message.type) {
+    case 'state/init':
+      stream.clear();
+      store.update({ initialized: true, status: message.status, prompts: message.prompts, ...withoutStaleForm(state, message.prompts), ...(message.conversation ? conversationPatch(message.conversation) : {}) });
+      return;
+    case 'status/update':
+      return store.update({ status: message.status });
+    case 'prompts/list':
+      return store.update({ prompts: message.prompts, ...withoutStaleForm(state, message.prompts) });
+    case 'conversation/load':
+      stream.clear();
+      return store.update({ ...conversationPatch(message.conversation), panel: state.panel === 'history' ? 'chat' : state.panel });
+    case 'chat/started':
+      return appendMessages(store, message.conversationId, [message.user, message.assistant], message.assistant.id);
+    case 'agent/started':
+      return appendMessages(store, message.conversationId, [message.run], message.run.id);
+    case 'chat/chunk':
+      return stream.push(message.messageId, message.text);
+    case 'agent/chunk':
+      return stream.push(message.runId, message.text);
+    case 'chat/done':
+    case 'agent/done': {
+      stream.flush();
+      const done = message.type === 'chat/done' ? message.message : message.run;
+      store.patchMessage(done.id, () => done);
+      if (state.activeId === done.id) store.update({ activeId: undefined });
+      return;
+    }
+    case 'agent/step':
+      return store.patchMessage(message.runId, (run) => (run.kind === 'agent-run' ? withStep(run, message.step) : run));
+    case 'history/list':
+      // A slow answer to an older search must not overwrite the newer one.
+      if (message.query !== state.history.query) return;
+      return store.update({ history: { query: message.query, items: message.items, loaded: true } });
+    case 'path/suggestions': {
+      const form = state.form;
+      if (!form || form.pendingSuggest?.requestId !== message.requestId) return;
+      return store.update({ form: { ...form, suggestions: { field: form.pendingSuggest.field, items: message.items }, pendingSuggest: undefined } });
+    }
+    case 'path/picked': {
+      const form = state.form;
+      if (!form || form.pendingBrowse?.requestId !== message.requestId) return;
+      const field = form.pendingBrowse.field;
+      const values = message.path === undefined ? form.values : { ...form.values, [field]: message.path };
+      const errors = message.path === undefined ? form.errors : omit(form.errors, field);
+      return store.update({ form: { ...form, values, errors, pendingBrowse: undefined, suggestions: undefined } });
+    }
+    case 'error/show':
+      return store.update({ notices: [...state.notices, { id: nextNoticeId(), kind: 'error', text: message.message }] });
+    case 'ui/show':
+      return showView(store, message.view, message.promptId);
+  }
+}
+
+function showView(store: Store, view: 'chat' | 'history' | 'agent', promptId?: string): void {
+  if (view !== 'agent') return store.update({ panel: view });
+  const prompt = promptId ? store.current.prompts.find((p) => p.id === promptId && !p.error) : undefined;
+  if (!prompt) return store.update({ panel: 'picker', pickerQuery: promptId ?? '' });
+  store.update({ panel: 'form', form: { promptId: prompt.id, values: initialValues(prompt), errors: {} } });
+}
+
+function conversationPatch(conversation: Conversation): Partial<AppState> {
+  const live = conversation.messages.find((m) => (m.kind === 'assistant' && m.status === 'streaming') || (m.kind === 'agent-run' && m.status === 'running'));
+  // A fresh array: the host's object must not be mutated by later in-place patches.
+  return { conversationId: conversation.id, messages: [...conversation.messages], activeId: live?.id };
+}
+
+function appendMessages(store: Store, conversationId: string, added: ChatMessage[], activeId: string): void {
+  const state = store.current;
+  // A turn for another conversation (e.g. the host started a new one) replaces the shown one.
+  const base = state.conversationId === conversationId ? state.messages : [];
+  store.update({ conversationId, messages: [...base, ...added], activeId, panel: state.panel === 'history' ? 'chat' : state.panel });
+}
+
+function withStep(run: AgentRunMessage, step: AgentRunMessage['steps'][number]): AgentRunMessage {
+  const index = run.steps.findIndex((s) => s.id === step.id);
+  const steps = index < 0 ? [...run.steps, step] : run.steps.map((s, i) => (i === index ? step : s));
+  return { ...run, steps };
+}
+
+function withoutStaleForm(state: AppState, prompts: AppState['prompts']): Partial<AppState> {
+  if (!state.form || prompts.some((p) => p.id === state.form?.promptId && !p.error)) return {};
+  return { form: undefined, panel: state.panel === 'form' ? 'chat' : state.panel };
+}
+
+function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
