@@ -72,7 +72,7 @@ else
   mkdir -p "$CS_DIR"
   npm_log="$CACHE/code-server-install.log"
   if ! PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" \
-      npm install --prefix "$CS_DIR" --no-audit --no-fund --unsafe-perm "code-server@$CODE_SERVER_VERSION" >"$npm_log" 2>&1; then
+      npm install --prefix "$CS_DIR" --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$npm_log" 2>&1; then
     tail -n 40 "$npm_log" >&2
     echo "[ensure-code-server] code-server install failed; full log: $npm_log" >&2
     exit 1

@@ -84,8 +84,14 @@ function conversationPatch(conversation: Conversation): Partial<AppState> {
 function appendMessages(store: Store, conversationId: string, added: ChatMessage[], activeId: string): void {
   const state = store.current;
   // A turn for another conversation (e.g. the host started a new one) replaces the shown one.
-  const base = state.conversationId === conversationId ? state.messages : [];
-  store.update({ conversationId, messages: [...base, ...added], activeId, panel: state.panel === 'history' ? 'chat' : state.panel });
+  const messages = state.conversationId === conversationId ? [...state.messages] : [];
+  // Upsert: a retried turn may reuse its ids, and must not appear twice.
+  for (const message of added) {
+    const index = messages.findIndex((m) => m.id === message.id);
+    if (index >= 0) messages[index] = message;
+    else messages.push(message);
+  }
+  store.update({ conversationId, messages, activeId, panel: state.panel === 'history' ? 'chat' : state.panel });
 }
 
 function withStep(run: AgentRunMessage, step: AgentRunMessage['steps'][number]): AgentRunMessage {

@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileSummaries, FileSummary } from '../toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
@@ -38,7 +38,7 @@ const schema = z.object({
 });
 
 export function createGetFileSummariesTool(workspace: Workspace) {
-  return tool(
+  return codewikiTool(
     async (input, config) => summariseFiles(workspace, input, config?.signal),
     {
       name: 'get_file_summaries',

@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileBundle } from '../toolValues';
 import { throwIfAborted } from '../../workspace/abort';
@@ -14,7 +14,7 @@ const schema = z.object({
 });
 
 export function createGetFilesContentByListTool(workspace: Workspace) {
-  return tool(async (input, config) => readFileList(workspace, input.file_paths, config?.signal), {
+  return codewikiTool(async (input, config) => readFileList(workspace, input.file_paths, config?.signal), {
     name: 'get_files_content_by_list',
     description:
       'Read the full contents of several files at once. Paths that cannot be read (missing, outside the ' +

@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileTree, FileTreeEntry } from '../toolValues';
 import { forEachBounded } from '../../workspace/boundedConcurrency';
@@ -16,7 +16,7 @@ const schema = z.object({
 });
 
 export function createListFilesTool(workspace: Workspace) {
-  return tool(async (input, config) => listFiles(workspace, input, config?.signal), {
+  return codewikiTool(async (input, config) => listFiles(workspace, input, config?.signal), {
     name: 'list_files',
     description:
       'List the files and folders under a folder as a tree, skipping ignored, generated, binary and secret files.',

@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileBundle, FileContent } from '../toolValues';
 import { readLineRange } from '../../workspace/readLineRange';
@@ -15,7 +15,7 @@ const schema = z.object({
 });
 
 export function createReadFileTool(workspace: Workspace) {
-  return tool(async (input, config) => readOneFile(workspace, input, config?.signal), {
+  return codewikiTool(async (input, config) => readOneFile(workspace, input, config?.signal), {
     name: 'read_file',
     description:
       'Read one text file, optionally only a range of lines (1-based, inclusive). Large files are ' +

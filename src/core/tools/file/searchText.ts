@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { SearchMatch, SearchResults } from '../toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
@@ -25,7 +25,7 @@ const schema = z.object({
 export type SearchTextInput = z.infer<typeof schema>;
 
 export function createSearchTextTool(workspace: Workspace) {
-  return tool(async (input, config) => searchText(workspace, input, config?.signal), {
+  return codewikiTool(async (input, config) => searchText(workspace, input, config?.signal), {
     name: 'search_text',
     description:
       'Search file contents for literal text (or a regular expression) and return matching lines as ' +

@@ -1,0 +1,147 @@
+import type { WebviewToHost } from '../../src/shared/protocol';
+import { AgentActions } from './agentActions';
+import type { HostApi } from './hostApi';
+import { nextNoticeId } from './hostMessages';
+import { HELP_TEXT, parseSlashLine } from './slashCommands';
+import type { Notice, Panel, Store } from './state';
+
+export type CodeAction = 'copy' | 'insert' | 'newFile';
+export type Notify = (kind: Notice['kind'], text: string) => void;
+
+/**
+ * What the user can do, as plain methods the components call. Everything that reaches the host
+ * goes through here, so tests can drive the app without a DOM and assert what was posted.
+ */
+export class Actions {
+  readonly agent: AgentActions;
+
+  constructor(
+    private readonly host: HostApi,
+    private readonly store: Store,
+  ) {
+    this.agent = new AgentActions(host, store, this.notify);
+  }
+
+  /** The composer's Enter: a slash command or a chat message. False when nothing was done (the draft stays). */
+  submit(text: string): boolean {
+    const trimmed = text.trim();
+    if (!trimmed) return false;
+    const slash = parseSlashLine(trimmed);
+    if (slash) return this.runCommand(slash.name, slash.args);
+    if (this.store.current.activeId) return false; // one answer at a time: Stop comes first
+    this.post({ type: 'chat/send', text: trimmed });
+    this.store.update({ draft: '' });
+    return true;
+  }
+
+  runCommand(name: string, args = ''): boolean {
+    const known: Record<string, () => void> = {
+      agent: () => (args ? this.agent.runCommand(args) : this.agent.openPicker()),
+      new: () => this.newConversation(),
+      history: () => this.showHistory(),
+      help: () => this.showHelp(),
+    };
+    const run = known[name];
+    if (!run) {
+      this.notify('error', `Unknown command \`/${name}\`. Type \`/help\` to see the commands.`);
+      return false;
+    }
+    this.store.update({ draft: '' });
+    run();
+    return true;
+  }
+
+  newConversation(): void {
+    this.store.update({ conversationId: undefined, messages: [], activeId: undefined, panel: 'chat' });
+    this.post({ type: 'conversation/new' });
+  }
+
+  showPanel(panel: Panel): void {
+    this.store.update({ panel });
+  }
+
+  showHistory(): void {
+    this.store.update({ panel: 'history' });
+    this.requestHistory(this.store.current.history.query);
+  }
+
+  showHelp(): void {
+    const notices = this.store.current.notices.filter((n) => n.kind !== 'help');
+    this.store.update({ notices: [...notices, { id: nextNoticeId(), kind: 'help', text: HELP_TEXT }] });
+  }
+
+  readonly notify: Notify = (kind, text) => {
+    this.store.update({ notices: [...this.store.current.notices, { id: nextNoticeId(), kind, text }] });
+  };
+
+  dismissNotice(id: string): void {
+    this.store.update({ notices: this.store.current.notices.filter((n) => n.id !== id) });
+  }
+
+  setDraft(draft: string): void {
+    if (draft !== this.store.current.draft) this.store.update({ draft });
+  }
+
+  stop(): void {
+    this.post({ type: 'chat/stop' });
+  }
+
+  retry(messageId: string): void {
+    this.post({ type: 'chat/retry', messageId });
+  }
+
+  openSettings(setting?: 'baseUrl' | 'model' | 'toolModel'): void {
+    this.post(setting ? { type: 'settings/open', setting } : { type: 'settings/open' });
+  }
+
+  setApiKey(): void {
+    this.post({ type: 'apiKey/set' });
+  }
+
+  code(action: CodeAction, text: string, language?: string): void {
+    if (action === 'copy') this.post({ type: 'code/copy', text });
+    else if (action === 'insert') this.post({ type: 'code/insert', text });
+    else this.post(language ? { type: 'code/newFile', text, language } : { type: 'code/newFile', text });
+  }
+
+  saveAnswer(text: string): void {
+    this.post({ type: 'answer/save', text });
+  }
+
+  openRunLog(runId: string): void {
+    this.post({ type: 'runLog/open', runId });
+  }
+
+  requestHistory(query: string): void {
+    const history = this.store.current.history;
+    this.store.update({ history: { ...history, query } });
+    this.post({ type: 'history/request', query });
+  }
+
+  openConversation(id: string): void {
+    this.post({ type: 'history/open', id });
+  }
+
+  /** Renames and deletes show at once; the host's next `history/list` confirms them. */
+  renameConversation(id: string, title: string): void {
+    const clean = title.trim();
+    if (!clean) return;
+    const history = this.store.current.history;
+    this.store.update({ history: { ...history, items: history.items.map((i) => (i.id === id ? { ...i, title: clean } : i)) } });
+    this.post({ type: 'history/rename', id, title: clean });
+  }
+
+  deleteConversation(id: string): void {
+    const history = this.store.current.history;
+    this.store.update({ history: { ...history, items: history.items.filter((i) => i.id !== id) } });
+    this.post({ type: 'history/delete', id });
+  }
+
+  exportConversation(id: string): void {
+    this.post({ type: 'history/export', id });
+  }
+
+  private post(message: WebviewToHost): void {
+    this.host.postMessage(message);
+  }
+}

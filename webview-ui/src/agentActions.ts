@@ -1,0 +1,137 @@
+import type { AgentRunMessage, PromptSummary } from '../../src/shared/protocol';
+import type { Notify } from './actions';
+import { parseAgentCommand } from './agentCommand';
+import { checkForm, initialValues, type InputValue, valuesFromCommand } from './formModel';
+import type { HostApi } from './hostApi';
+import type { FormState, FormValue, Store } from './state';
+
+/** Typing in a path field asks the host for completions after this pause, not on every key. */
+export const SUGGEST_DELAY_MS = 120;
+
+/** The `/agent` side: the prompt picker, its form, path completion and running a prompt. */
+export class AgentActions {
+  private requestCounter = 0;
+  private suggestTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly host: HostApi,
+    private readonly store: Store,
+    private readonly notify: Notify,
+  ) {}
+
+  openPicker(query = ''): void {
+    this.store.update({ panel: 'picker', pickerQuery: query });
+  }
+
+  setPickerQuery(pickerQuery: string): void {
+    this.store.update({ pickerQuery });
+  }
+
+  /** Opens the form of a valid prompt; an invalid one stays in the picker with its error. */
+  pick(promptId: string, values?: Record<string, FormValue>, errors: Record<string, string> = {}): void {
+    const prompt = this.prompt(promptId);
+    if (!prompt || prompt.error) return;
+    this.store.update({ panel: 'form', form: { promptId, values: values ?? initialValues(prompt), errors } });
+  }
+
+  setValue(field: string, value: FormValue): void {
+    this.updateForm((form) => ({ values: { ...form.values, [field]: value }, errors: without(form.errors, field) }));
+  }
+
+  suggestPath(field: string, prefix: string, delayMs = SUGGEST_DELAY_MS): void {
+    clearTimeout(this.suggestTimer);
+    this.suggestTimer = setTimeout(() => {
+      const requestId = this.nextRequestId('suggest');
+      this.updateForm(() => ({ pendingSuggest: { requestId, field } }));
+      this.host.postMessage({ type: 'path/suggest', requestId, prefix });
+    }, delayMs);
+  }
+
+  /** Picking a folder asks for its children at once, so the user can walk down the tree. */
+  chooseSuggestion(field: string, path: string): void {
+    this.setValue(field, path);
+    this.closeSuggestions();
+    if (path.endsWith('/')) this.suggestPath(field, path, 0);
+  }
+
+  closeSuggestions(): void {
+    clearTimeout(this.suggestTimer);
+    this.updateForm(() => ({ suggestions: undefined, pendingSuggest: undefined }));
+  }
+
+  browse(field: string): void {
+    const requestId = this.nextRequestId('browse');
+    this.updateForm(() => ({ pendingBrowse: { requestId, field } }));
+    this.host.postMessage({ type: 'path/browse', requestId, kind: 'any' });
+  }
+
+  /** Validates first: a form with errors shows them per field and posts nothing. */
+  run(): void {
+    const form = this.store.current.form;
+    const prompt = form && this.prompt(form.promptId);
+    if (!form || !prompt) return;
+    const check = checkForm(prompt, form.values);
+    if (!check.ok) return this.updateForm(() => ({ errors: check.errors }));
+    if (this.start(prompt.id, check.inputs)) this.cancel();
+  }
+
+  cancel(): void {
+    clearTimeout(this.suggestTimer);
+    this.store.update({ panel: 'chat', form: undefined });
+  }
+
+  /** `/agent <id> name=value …`: runs at once when the inputs are complete, otherwise opens the form filled in. */
+  runCommand(args: string): void {
+    const command = parseAgentCommand(args);
+    const prompt = command.promptId ? this.prompt(command.promptId) : undefined;
+    if (!prompt) return this.openPicker(command.promptId ?? '');
+    if (prompt.error) return this.notify('error', `**${prompt.title}** cannot run: ${prompt.error}`);
+    const { values, unknown } = valuesFromCommand(prompt, command.named, command.positional);
+    const check = checkForm(prompt, values);
+    if (unknown.length === 0 && check.ok) {
+      this.start(prompt.id, check.inputs);
+      return;
+    }
+    if (unknown.length > 0) this.notify('info', `**${prompt.title}** has no input for: ${unknown.map((u) => `\`${u}\``).join(', ')}.`);
+    this.pick(prompt.id, values, check.ok ? {} : check.errors);
+  }
+
+  /** Runs a finished run's prompt again with the same inputs. */
+  rerun(run: AgentRunMessage): void {
+    const inputs: Record<string, InputValue> = {};
+    for (const [name, value] of Object.entries(run.inputs)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') inputs[name] = value;
+    }
+    this.start(run.promptId, inputs);
+  }
+
+  private start(promptId: string, inputs: Record<string, InputValue>): boolean {
+    if (this.store.current.activeId) {
+      this.notify('info', 'An answer is still streaming: press **Stop** or wait for it to finish.');
+      return false;
+    }
+    this.host.postMessage({ type: 'agent/run', promptId, inputs });
+    return true;
+  }
+
+  private prompt(id: string): PromptSummary | undefined {
+    const prompts = this.store.current.prompts;
+    return prompts.find((p) => p.id === id) ?? prompts.find((p) => p.id.toLowerCase() === id.toLowerCase());
+  }
+
+  private updateForm(change: (form: FormState) => Partial<FormState>): void {
+    const form = this.store.current.form;
+    if (form) this.store.update({ form: { ...form, ...change(form) } });
+  }
+
+  private nextRequestId(kind: string): string {
+    return `${kind}-${Date.now().toString(36)}-${++this.requestCounter}`;
+  }
+}
+
+function without(record: Record<string, string>, key: string): Record<string, string> {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
