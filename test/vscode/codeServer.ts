@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 
 /**
  * Starts a real VS Code (code-server, installed by scripts/vscode/ensure-code-server.sh) for one test, in throwaway
- * folders so runs never share state. See docs in ../../../shared/notes/real-vscode.md for the measured facts.
+ * folders so runs never share state. test/vscode/README.md explains the choices.
  */
 export const REPO_ROOT = resolve(__dirname, '../..');
 const CACHE = process.env.CODEWIKI_CACHE_DIR ?? join(REPO_ROOT, '.cache');
@@ -107,7 +107,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const log = createWriteStream(logFile);
   // detached = setsid(): the server, its extension host and watcher share one process group that stop() kills.
   const child = spawn(CODE_SERVER_NODE, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr!.pipe(log);
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
   const killGroup = () => signalGroup(child, 'SIGKILL');
   process.once('exit', killGroup);
 

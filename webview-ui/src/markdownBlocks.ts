@@ -9,29 +9,25 @@ export function splitBlocks(text: string): string[] {
   let current: string[] = [];
   let fence: string | undefined;
   let afterBlank = false;
+  let hasContent = false;
   for (const line of text.split('\n')) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
+      current.push(line);
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-    } else if (afterBlank && line.trim() !== '' && !/^\s/.test(line) && current.some((l) => l.trim() !== '')) {
+      continue;
+    }
+    const blank = line.trim() === '';
+    if (afterBlank && !blank && !/^\s/.test(line) && hasContent) {
       blocks.push(current.join('\n'));
       current = [];
+      hasContent = false;
     }
-    if (!fence && marker && !afterFenceClose(current, line)) fence = marker;
-    afterBlank = !fence && line.trim() === '';
     current.push(line);
+    hasContent ||= !blank;
+    if (marker) fence = marker;
+    afterBlank = blank;
   }
   blocks.push(current.join('\n'));
   return blocks;
-}
-
-/** True when `line` is the closing fence just handled above (it must not reopen a fence). */
-function afterFenceClose(current: string[], line: string): boolean {
-  if (current.length === 0) return false;
-  let open = false;
-  for (const l of current) {
-    const m = /^ {0,3}(`{3,}|~{3,})/.exec(l);
-    if (m) open = !open;
-  }
-  return open && line.trim().length > 0;
 }

@@ -6,6 +6,16 @@ export interface PathChecker {
   resolve(userPath: string): Promise<{ relative: string }>;
 }
 
+/**
+ * Declared inputs the caller left out, filled with their defaults (or empty), so every
+ * declared name is defined when the chain runs even if the caller skipped resolveRunInputs.
+ */
+export function withInputDefaults(prompt: CompiledActionPrompt, given: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const input of prompt.inputs) values[input.name] = input.default ?? (input.type === 'boolean' ? false : '');
+  return { ...values, ...given };
+}
+
 export function missingRequiredInputs(prompt: CompiledActionPrompt, given: Record<string, unknown>): CompiledInput[] {
   return prompt.inputs.filter((input) => input.required && input.default === undefined && isBlank(given[input.name]));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
+import { withInputDefaults } from '../actionPrompt/runInputs';
 import { addUsage, ZERO_USAGE } from '../llm/usage';
 import type { ModelProvider } from '../llm/modelProvider';
 import type { ToolRegistry } from '../tools/toolRegistry';
@@ -81,7 +82,7 @@ export class CustomAgentExecutor {
       steps: prompt.steps.map((s) => ({ id: s.id, title: s.title, tool: s.tool, dependsOn: prompt.dependencies[s.index].map((d) => prompt.steps[d].id) })),
     });
     try {
-      const variables = new Map<string, unknown>(Object.entries(inputs));
+      const variables = new Map<string, unknown>(Object.entries(withInputDefaults(prompt, inputs)));
       const failure = await this.runChain(prompt, variables, env, log, controller);
       log.total_tokens = log.steps.reduce((sum, s) => addUsage(sum, s.tokens), { ...ZERO_USAGE });
       return await completeRun({ prompt, variables, failure, log, env, controller, dryRun, options: this.options, started });

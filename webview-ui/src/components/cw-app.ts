@@ -1,0 +1,91 @@
+import { css, html, nothing } from 'lit';
+import type { Actions, CodeAction } from '../actions';
+import type { AppState, Store } from '../state';
+import { baseStyles } from '../styles';
+import { CwElement } from './cwElement';
+import './cw-composer';
+import './cw-empty-state';
+import './cw-history';
+import './cw-message-list';
+import './cw-notices';
+import './cw-prompt-form';
+import './cw-prompt-picker';
+import './cw-status-bar';
+
+export interface CodeActionDetail {
+  action: CodeAction;
+  text: string;
+  language?: string;
+}
+
+/** The whole view: it follows the store and lays out the panels; every action goes through `Actions`. */
+export class CwApp extends CwElement {
+  static override properties = { state: { attribute: false } };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: flex; flex-direction: column; height: 100vh; overflow: hidden; }
+      .main { flex: 1; min-height: 0; display: flex; flex-direction: column; }
+      cw-message-list, cw-history { flex: 1; min-height: 0; }
+      .drawer { max-height: 65vh; overflow: auto; border-top: 1px solid var(--vscode-panel-border, var(--vscode-widget-border)); }
+      .loading { padding: 16px; }
+    `,
+  ];
+
+  declare state: AppState;
+  store!: Store;
+  actions!: Actions;
+  private unsubscribe?: () => void;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.state = this.store.current;
+    this.unsubscribe = this.store.subscribe((state) => (this.state = state));
+    this.addEventListener('cw-code-action', this.onCodeAction);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.removeEventListener('cw-code-action', this.onCodeAction);
+  }
+
+  /** Code-block buttons live inside rendered Markdown, so they report by a composed event instead of a property. */
+  private readonly onCodeAction = (event: Event) => {
+    const { action, text, language } = (event as CustomEvent<CodeActionDetail>).detail;
+    this.actions.code(action, text, language);
+  };
+
+  override render() {
+    const s = this.state;
+    return html`
+      <div class="main">${this.renderMain(s)}</div>
+      <cw-notices .notices=${s.notices} .actions=${this.actions}></cw-notices>
+      ${this.renderDrawer(s)}
+      <cw-composer .draft=${s.draft} .busy=${Boolean(s.activeId)} .actions=${this.actions}></cw-composer>
+      <cw-status-bar .status=${s.status} .actions=${this.actions}></cw-status-bar>
+    `;
+  }
+
+  private renderMain(s: AppState) {
+    if (s.panel === 'history') return html`<cw-history .history=${s.history} .currentId=${s.conversationId} .actions=${this.actions}></cw-history>`;
+    if (!s.initialized) return html`<div class="loading muted">Loading…</div>`;
+    const unconfigured = s.status && !s.status.configured;
+    if (s.messages.length === 0) return html`<cw-empty-state .status=${s.status} .actions=${this.actions}></cw-empty-state>`;
+    return html`
+      ${unconfigured ? html`<cw-empty-state compact .status=${s.status} .actions=${this.actions}></cw-empty-state>` : nothing}
+      <cw-message-list .messages=${s.messages} .conversationId=${s.conversationId} .store=${this.store} .actions=${this.actions}></cw-message-list>
+    `;
+  }
+
+  private renderDrawer(s: AppState) {
+    if (s.panel === 'picker') {
+      return html`<div class="drawer"><cw-prompt-picker .prompts=${s.prompts} .query=${s.pickerQuery} .actions=${this.actions}></cw-prompt-picker></div>`;
+    }
+    const prompt = s.panel === 'form' && s.form ? s.prompts.find((p) => p.id === s.form?.promptId) : undefined;
+    if (!prompt || !s.form) return nothing;
+    return html`<div class="drawer"><cw-prompt-form .prompt=${prompt} .form=${s.form} .actions=${this.actions}></cw-prompt-form></div>`;
+  }
+}
+
+customElements.define('cw-app', CwApp);

@@ -1,0 +1,90 @@
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { ChatMessage } from '../../../src/shared/protocol';
+import type { Actions } from '../actions';
+import type { Store } from '../state';
+import { baseStyles } from '../styles';
+import { CwElement } from './cwElement';
+import './cw-message';
+
+/** Messages rendered at first and added per step when the user scrolls up: opening a long chat costs the same as a short one. */
+export const WINDOW_STEP = 40;
+
+/**
+ * The conversation, newest at the bottom. Only the newest messages are rendered; a sentinel at the
+ * top grows the window as it scrolls into view. The scroller is `column-reverse`, which keeps the
+ * view pinned to the bottom while an answer grows and keeps the position when older messages appear.
+ */
+export class CwMessageList extends CwElement {
+  static override properties = {
+    messages: { attribute: false },
+    conversationId: { attribute: false },
+    windowSize: { state: true },
+  };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; }
+      .scroller { height: 100%; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+      .content { padding: 8px 12px 12px; }
+      .older { margin: 4px auto 8px; display: flex; }
+      cw-message { content-visibility: auto; contain-intrinsic-size: auto 120px; }
+    `,
+  ];
+
+  declare messages: ChatMessage[];
+  declare conversationId: string | undefined;
+  declare windowSize: number;
+  store!: Store;
+  actions!: Actions;
+  private observer?: IntersectionObserver;
+
+  constructor() {
+    super();
+    this.messages = [];
+    this.windowSize = WINDOW_STEP;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('conversationId')) this.windowSize = WINDOW_STEP;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+
+  override render() {
+    const start = Math.max(0, this.messages.length - this.windowSize);
+    const visible = start === 0 ? this.messages : this.messages.slice(start);
+    return html`
+      <div class="scroller" role="log" aria-live="polite" aria-label="Conversation">
+        <div class="content">
+          ${start > 0
+            ? html`<button class="secondary older" @click=${this.showOlder}>Show ${Math.min(start, WINDOW_STEP)} earlier of ${start}</button><div class="sentinel"></div>`
+            : nothing}
+          ${repeat(visible, (m) => m.id, (m) => html`<cw-message .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`)}
+        </div>
+      </div>
+    `;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const sentinel = this.renderRoot.querySelector('.sentinel');
+    this.observer?.disconnect();
+    if (!sentinel) return;
+    this.observer ??= new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.showOlder(), {
+      root: this.renderRoot.querySelector('.scroller'),
+      rootMargin: '400px 0px 0px 0px',
+    });
+    this.observer.observe(sentinel);
+  }
+
+  private readonly showOlder = () => {
+    if (this.windowSize < this.messages.length) this.windowSize += WINDOW_STEP;
+  };
+}
+
+customElements.define('cw-message-list', CwMessageList);

@@ -1,0 +1,130 @@
+import { css } from 'lit';
+
+/**
+ * Shared styles. Colours, fonts and borders come only from VS Code's `--vscode-*` theme variables so
+ * the view follows light, dark and high-contrast themes; `contrastBorder`/`contrastActiveBorder` are
+ * only set by high-contrast themes, where they draw the outlines those themes rely on.
+ */
+export const baseStyles = css`
+  :host {
+    box-sizing: border-box;
+    color: var(--vscode-foreground);
+    font-family: var(--vscode-font-family);
+    font-size: var(--vscode-font-size);
+    font-weight: var(--vscode-font-weight);
+  }
+  *, *::before, *::after { box-sizing: inherit; }
+  [hidden] { display: none !important; }
+
+  .codicon::before {
+    content: attr(data-icon);
+    font: normal normal normal 16px/1 codicon;
+    display: inline-block;
+    vertical-align: text-bottom;
+    -webkit-font-smoothing: antialiased;
+    user-select: none;
+  }
+  .codicon.spin::before { animation: spin 1.5s steps(30) infinite; }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { .codicon.spin::before { animation: none; } }
+
+  button {
+    font: inherit;
+    color: var(--vscode-button-foreground);
+    background: var(--vscode-button-background);
+    border: 1px solid var(--vscode-button-border, transparent);
+    border-radius: 2px;
+    padding: 4px 10px;
+    cursor: pointer;
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  button:hover { background: var(--vscode-button-hoverBackground); }
+  button:focus-visible, input:focus, textarea:focus, select:focus, [tabindex]:focus-visible {
+    outline: 1px solid var(--vscode-focusBorder);
+    outline-offset: -1px;
+  }
+  button:disabled { opacity: 0.5; cursor: default; }
+  button.secondary {
+    color: var(--vscode-button-secondaryForeground);
+    background: var(--vscode-button-secondaryBackground);
+  }
+  button.secondary:hover { background: var(--vscode-button-secondaryHoverBackground); }
+  button.icon {
+    color: var(--vscode-icon-foreground);
+    background: transparent;
+    border: 1px solid transparent;
+    padding: 2px 4px;
+  }
+  button.icon:hover { background: var(--vscode-toolbar-hoverBackground); outline: 1px dashed var(--vscode-contrastActiveBorder); }
+
+  input, textarea, select {
+    font: inherit;
+    color: var(--vscode-input-foreground);
+    background: var(--vscode-input-background);
+    border: 1px solid var(--vscode-input-border, transparent);
+    border-radius: 2px;
+    padding: 4px 6px;
+    width: 100%;
+  }
+  select {
+    color: var(--vscode-dropdown-foreground);
+    background: var(--vscode-dropdown-background);
+    border-color: var(--vscode-dropdown-border);
+  }
+  input[type='checkbox'] { width: auto; accent-color: var(--vscode-checkbox-background); }
+  ::placeholder { color: var(--vscode-input-placeholderForeground); }
+
+  a { color: var(--vscode-textLink-foreground); }
+  a:hover { color: var(--vscode-textLink-activeForeground); }
+  .muted { color: var(--vscode-descriptionForeground); }
+  .error-text { color: var(--vscode-errorForeground); }
+  .badge {
+    color: var(--vscode-badge-foreground);
+    background: var(--vscode-badge-background);
+    border-radius: 8px;
+    padding: 0 6px;
+    font-size: 0.85em;
+  }
+  .error-box {
+    border: 1px solid var(--vscode-inputValidation-errorBorder);
+    background: var(--vscode-inputValidation-errorBackground);
+    padding: 6px 8px;
+    border-radius: 2px;
+  }
+  .toolbar { display: flex; gap: 2px; flex-wrap: wrap; align-items: center; }
+`;
+
+/** Rendered Markdown (answers, help) inside a message's shadow root. */
+export const markdownStyles = css`
+  .markdown { overflow-wrap: anywhere; line-height: 1.45; }
+  .markdown > :first-child { margin-top: 0; }
+  .markdown > :last-child { margin-bottom: 0; }
+  .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown table, .markdown blockquote { margin: 0.5em 0; }
+  .markdown ul, .markdown ol { padding-left: 1.6em; }
+  .markdown h1, .markdown h2, .markdown h3 { font-size: 1.1em; margin: 0.8em 0 0.4em; }
+  .markdown code {
+    font-family: var(--vscode-editor-font-family);
+    font-size: var(--vscode-editor-font-size);
+    color: var(--vscode-textPreformat-foreground);
+    background: var(--vscode-textPreformat-background);
+    padding: 1px 3px;
+    border-radius: 3px;
+  }
+  .markdown pre {
+    background: var(--vscode-textCodeBlock-background);
+    border: 1px solid var(--vscode-widget-border, transparent);
+    padding: 8px;
+    overflow-x: auto;
+    border-radius: 0 0 3px 3px;
+    margin: 0;
+  }
+  .markdown pre code { background: none; padding: 0; color: var(--vscode-editor-foreground); white-space: pre; }
+  .markdown blockquote { border-left: 3px solid var(--vscode-textBlockQuote-border); background: var(--vscode-textBlockQuote-background); padding: 2px 8px; }
+  .markdown table { border-collapse: collapse; }
+  .markdown th, .markdown td { border: 1px solid var(--vscode-editorWidget-border); padding: 2px 6px; }
+  .markdown img { max-width: 100%; }
+  .markdown a.remote-image { display: inline-flex; gap: 4px; align-items: center; }
+  cw-code-block { display: block; margin: 0.5em 0; }
+`;
