@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAiTestServer } from '../support/openaiServer';
 import { tempWorkspace } from '../support/engineBuilders';
-import { runCli, startCli } from '../support/runCli';
+import { CLI, runCli, startCli } from '../support/runCli';
 
 const FILES = {
   'src/mod/core.ts': '/** Core of the module. */\nexport function core() {\n  return "CORE_BODY";\n}\n',
@@ -88,6 +88,22 @@ describe('codewiki run (CLI as a child process against a scripted OpenAI server)
     assert.equal(result.code, 2);
     assert.match(result.stderr, /module-design-doc\.yaml:\d+:\d+: input_variables\[0\] \(module_path\): the required input "module_path" is missing/);
     assert.equal(server.requests.length, 0);
+  });
+
+  it('on a terminal a missing required input is asked for', async function () {
+    if (!require('node:fs').existsSync('/usr/bin/script')) this.skip();
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run module-design-doc --dry-run --workspace ${JSON.stringify(ws.root)}`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+      if (out.includes('(module_path): ') && !child.stdin.writableEnded) child.stdin.end('src/mod\n');
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, out);
+    assert.match(out, /The module or folder to document \(module_path\): /);
+    assert.match(out, /CORE_BODY/, 'the run used the answer');
   });
 
   it('a path input outside the workspace is refused (exit 2)', async () => {

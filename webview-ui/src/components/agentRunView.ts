@@ -1,0 +1,60 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { AgentRunMessage } from '../../../src/shared/protocol';
+import type { Actions } from '../actions';
+import { icon } from './cwElement';
+
+type MarkdownRenderer = (text: string, streaming: boolean) => unknown;
+
+export const runStyles = css`
+  .run-request { margin-bottom: 8px; }
+  .inputs { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0 0; }
+  .inputs dt { color: var(--vscode-descriptionForeground); }
+  .inputs dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 6em; overflow: hidden; }
+  .run-answer { margin-top: 8px; }
+`;
+
+/** An `/agent` run: the user's half (prompt and inputs), the live steps, then the streamed answer and its actions. */
+export function renderAgentRun(run: AgentRunMessage, actions: Actions, markdown: MarkdownRenderer): TemplateResult {
+  const running = run.status === 'running';
+  const inputs = Object.entries(run.inputs);
+  return html`
+    <div class="msg user run-request" data-kind="agent-request">
+      <div class="head">${icon('run-all')}<span class="run-title">${run.promptTitle}</span><span class="muted">/agent ${run.promptId}</span></div>
+      ${inputs.length
+        ? html`<dl class="inputs">${inputs.map(([name, value]) => html`<dt>${name}</dt><dd>${formatInput(value)}</dd>`)}</dl>`
+        : html`<div class="muted">No inputs</div>`}
+    </div>
+    <div class="msg assistant" data-kind="agent-run" data-status=${run.status}>
+      <div class="head">${icon(running ? 'loading' : 'sparkle', running ? 'spin' : '')}<span>CodeWiki</span>${statusBadge(run)}</div>
+      <cw-step-list .steps=${run.steps}></cw-step-list>
+      <div class="markdown run-answer">${markdown(run.answer, running)}</div>
+      ${run.status === 'error' ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${run.error ?? 'The run failed.'}</span>
+          <button class="secondary rerun" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button></div>` : nothing}
+      ${running ? nothing : renderRunActions(run, actions)}
+    </div>
+  `;
+}
+
+function renderRunActions(run: AgentRunMessage, actions: Actions) {
+  const hasAnswer = run.answer.length > 0;
+  return html`<div class="toolbar run-actions">
+    ${hasAnswer
+      ? html`<button class="secondary" data-action="copy" @click=${() => actions.code('copy', run.answer)}>${icon('copy')} Copy</button>
+          <button class="secondary" data-action="insert" @click=${() => actions.code('insert', run.answer)}>${icon('insert')} Insert</button>
+          <button class="secondary" data-action="save" @click=${() => actions.saveAnswer(run.answer)}>${icon('save')} Save to file…</button>`
+      : nothing}
+    <button class="secondary" data-action="runlog" @click=${() => actions.openRunLog(run.id)}>${icon('output')} Open run log</button>
+  </div>`;
+}
+
+function statusBadge(run: AgentRunMessage) {
+  if (run.status === 'running') return html`<span class="muted">Running…</span>`;
+  if (run.status === 'stopped') return html`<span class="badge stopped">Stopped</span>`;
+  if (run.status === 'error') return html`<span class="badge">Failed</span>`;
+  return nothing;
+}
+
+function formatInput(value: unknown): string {
+  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  return JSON.stringify(value) ?? String(value);
+}
