@@ -1,6 +1,6 @@
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
-import { sleep } from '../src/core/engine/abort';
+import { sleep } from '../src/core/util/abort';
 import { CustomAgentExecutor } from '../src/core/engine/customAgentExecutor';
 import { compileActionPrompt } from '../src/core/actionPrompt/compileActionPrompt';
 import { NO_MODELS } from '../src/core/llm/modelProvider';

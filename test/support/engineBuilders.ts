@@ -5,7 +5,7 @@ import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import { compileActionPrompt } from '../../src/core/actionPrompt/compileActionPrompt';
 import type { CompiledActionPrompt } from '../../src/core/actionPrompt/compiledActionPrompt';
-import { sleep } from '../../src/core/engine/abort';
+import { sleep } from '../../src/core/util/abort';
 import { CustomAgentExecutor, type ExecutorOptions } from '../../src/core/engine/customAgentExecutor';
 import type { ExecutorEvent } from '../../src/core/engine/executorEvents';
 import { NO_MODELS, type ModelProvider } from '../../src/core/llm/modelProvider';

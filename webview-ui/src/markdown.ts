@@ -20,7 +20,7 @@ const escape = md.utils.escapeHtml;
 
 md.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  const src = token.attrGet('src') ?? '';
+  const src = String(token.attrGet('src') ?? '');
   const alt = escape(self.renderInlineAsText(token.children ?? [], options, env));
   if (INLINE_IMAGE.test(src)) return `<img src="${escape(src)}" alt="${alt}">`;
   const label = alt || 'image';

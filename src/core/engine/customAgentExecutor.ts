@@ -10,7 +10,7 @@ import { completeRun } from './completeRun';
 import { createRunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';
 import { errorMessage, runStep, type StepOutcome } from './stepRunner';
-import { childController } from './abort';
+import { linkedAbortController } from '../util/abort';
 
 export interface ExecutorOptions {
   /** Steps and for_each items in flight at once, across the whole run. */
@@ -63,7 +63,7 @@ export class CustomAgentExecutor {
     if (depth > MAX_NESTING) throw new Error(`action prompts nested more than ${MAX_NESTING} deep (does "${prompt.id}" call itself?)`);
     const dryRun = runOptions.dryRun ?? false;
     const started = performance.now();
-    const { controller, dispose } = childController(runOptions.signal);
+    const { controller, dispose } = linkedAbortController(runOptions.signal);
     const listener = runOptions.onEvent ?? (() => undefined);
     const log = newRunLog(prompt, inputs, dryRun, this.deps.models);
     const emit = (event: ExecutorEvent) => {

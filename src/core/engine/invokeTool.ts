@@ -1,7 +1,8 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { CodewikiTool } from '../tools/codewikiTool';
 import type { RegisteredTool } from '../tools/toolMetadata';
-import { childController, StepTimeoutError } from './abort';
+import { linkedAbortController } from '../util/abort';
+import { StepTimeoutError } from './abort';
 
 /**
  * One tool call with a deadline. The tool gets an AbortSignal that fires on cancel or timeout;
@@ -15,7 +16,7 @@ export async function invokeToolWithDeadline(
   parentSignal: AbortSignal,
   timeoutMs: number,
 ): Promise<unknown> {
-  const { controller, dispose } = childController(parentSignal);
+  const { controller, dispose } = linkedAbortController(parentSignal);
   const timer = setTimeout(() => controller.abort(new StepTimeoutError(timeoutMs)), timeoutMs);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {

@@ -1,4 +1,4 @@
-import { abortReason, linkedAbortController, sleep, throwIfAborted } from './abortSignals';
+import { abortReason, linkedAbortController, sleep, throwIfAborted } from '../util/abort';
 import { withIdleTimeout } from './idleTimeoutBody';
 import { LlmConnectionError, LlmTimeoutError, MODEL_HEADER, RETRIES_HEADER } from './llmErrors';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './modelSettings';

@@ -1,4 +1,4 @@
-import { abortError } from './abort';
+import { abortReason as abortError } from '../util/abort';
 
 export interface BoundedOptions {
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../util/abort';
 import {
   BINARY_SNIFF_BYTES,
   closeAsync,

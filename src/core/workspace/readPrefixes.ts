@@ -1,4 +1,4 @@
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../util/abort';
 import type { AdaptiveFs } from './adaptiveFs';
 import { forEachBounded } from './boundedConcurrency';
 import type { FilePrefix } from './readTextFile';

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { join, sep } from 'node:path';
-import { abortError, throwIfAborted } from './abort';
+import { abortReason as abortError, throwIfAborted } from '../util/abort';
 import type { AdaptiveFs } from './adaptiveFs';
 import { isDefaultIgnoredDirectory, isDefaultIgnoredFile } from './defaultIgnores';
 import { type IgnoreChain, isIgnoredByChain, loadGitignoreLayer } from './gitignoreRules';

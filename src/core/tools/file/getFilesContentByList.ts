@@ -1,7 +1,7 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileBundle } from '../toolValues';
-import { throwIfAborted } from '../../workspace/abort';
+import { throwIfAborted } from '../../util/abort';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceAccessError } from '../../workspace/workspaceErrors';
 import { ByteBudget, readFileContent } from './fileContent';

@@ -1,4 +1,4 @@
-/** Small abort utilities for the fetch layer; every wait and every request must end the moment the caller aborts. */
+/** Abort helpers shared by the engine, the fetch layer and the file tools: every wait and every request must end the moment the caller aborts. */
 
 /** The signal's own reason when it is an Error (by default a DOMException named AbortError). */
 export function abortReason(signal: AbortSignal): Error {

@@ -1,0 +1,70 @@
+import { css, html, nothing } from 'lit';
+import type { HostStatus } from '../../../src/shared/protocol';
+import type { Actions } from '../actions';
+import { baseStyles } from '../styles';
+import { CwElement, icon } from './cwElement';
+
+/**
+ * Shown instead of an empty conversation. When no endpoint or model is configured it says exactly
+ * what is missing and offers the two ways to fix it; otherwise it is a short welcome.
+ */
+export class CwEmptyState extends CwElement {
+  static override properties = { status: { attribute: false }, compact: { type: Boolean, reflect: true } };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; padding: 16px; }
+      :host([compact]) { padding: 6px 12px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border)); }
+      h2 { font-size: 1.15em; margin: 0 0 8px; display: flex; gap: 6px; align-items: center; }
+      ul { padding-left: 1.2em; margin: 6px 0; }
+      code { font-family: var(--vscode-editor-font-family); }
+      .buttons { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 10px; }
+    `,
+  ];
+
+  declare status: HostStatus | undefined;
+  declare compact: boolean;
+  actions!: Actions;
+
+  constructor() {
+    super();
+    this.compact = false;
+  }
+
+  override render() {
+    if (!this.status || this.status.configured) return this.renderWelcome();
+    const missing = missingSettings(this.status);
+    return html`<section class="setup" aria-label="Setup">
+      <h2>${icon('warning')} Connect CodeWiki to a model</h2>
+      ${this.compact
+        ? html`<div class="muted">Set ${missing.map((m, i) => html`${i ? ' and ' : ''}<code>codewiki.${m}</code>`)} to chat.</div>`
+        : html`<p>CodeWiki talks to any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp). Still missing:</p>
+            <ul>
+              ${missing.includes('baseUrl') ? html`<li><code>codewiki.baseUrl</code>: the endpoint, ending in <code>/v1</code> (e.g. <code>http://127.0.0.1:11434/v1</code>)</li>` : nothing}
+              ${missing.includes('model') ? html`<li><code>codewiki.model</code>: the model name (e.g. <code>gpt-4o-mini</code>, <code>llama3.1</code>)</li>` : nothing}
+            </ul>
+            <p class="muted">${this.status.hasApiKey ? 'An API key is stored.' : 'An API key is optional for local servers; it is kept in VS Code’s secret storage.'}</p>`}
+      <div class="buttons">
+        <button class="open-settings" @click=${() => this.actions.openSettings(missing[0])}>${icon('gear')} Open settings</button>
+        <button class="secondary set-key" @click=${() => this.actions.setApiKey()}>${icon('key')} Set API key</button>
+      </div>
+    </section>`;
+  }
+
+  private renderWelcome() {
+    return html`<section class="welcome">
+      <h2>${icon('sparkle')} Ask about your workspace</h2>
+      <p class="muted">Type a question, or <code>/</code> for commands. <code>/agent</code> runs an action prompt from a form and shows its steps live.</p>
+    </section>`;
+  }
+}
+
+function missingSettings(status: HostStatus): Array<'baseUrl' | 'model'> {
+  const missing: Array<'baseUrl' | 'model'> = [];
+  if (!status.baseUrl) missing.push('baseUrl');
+  if (!status.model) missing.push('model');
+  // Configured is false for a reason the fields do not show (e.g. an invalid URL): point at the endpoint.
+  return missing.length ? missing : ['baseUrl'];
+}
+
+customElements.define('cw-empty-state', CwEmptyState);

@@ -1,0 +1,99 @@
+import { css, html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { PromptSummary } from '../../../src/shared/protocol';
+import type { Actions } from '../actions';
+import { baseStyles } from '../styles';
+import { CwElement, icon } from './cwElement';
+
+/** Every word of the query must appear in the prompt's id, title or description. */
+export function filterPrompts(prompts: PromptSummary[], query: string): PromptSummary[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return prompts.filter((p) => {
+    const haystack = `${p.id} ${p.title} ${p.description}`.toLowerCase();
+    return words.every((w) => haystack.includes(w));
+  });
+}
+
+/** The searchable list `/agent` opens. Invalid prompt files are listed with their error and cannot be picked. */
+export class CwPromptPicker extends CwElement {
+  static override properties = { prompts: { attribute: false }, query: { attribute: false }, active: { state: true } };
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; padding: 8px; }
+      header { display: flex; align-items: center; gap: 6px; margin-bottom: 6px; font-weight: 600; }
+      header .close { margin-left: auto; }
+      ul { list-style: none; margin: 6px 0 0; padding: 0; }
+      li { padding: 4px 8px; border-radius: 2px; cursor: pointer; border: 1px solid transparent; }
+      li[aria-selected='true'] { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); border-color: var(--vscode-contrastActiveBorder, transparent); }
+      li:hover { background: var(--vscode-list-hoverBackground); }
+      li[aria-disabled='true'] { cursor: default; }
+      .title { font-weight: 600; }
+      .line { display: flex; gap: 6px; align-items: baseline; }
+      .source { margin-left: auto; }
+      .desc { font-size: 0.92em; }
+      .prompt-error { white-space: pre-wrap; }
+    `,
+  ];
+
+  declare prompts: PromptSummary[];
+  declare query: string;
+  declare active: number;
+  actions!: Actions;
+
+  constructor() {
+    super();
+    this.prompts = [];
+    this.query = '';
+    this.active = 0;
+  }
+
+  override firstUpdated(): void {
+    this.renderRoot.querySelector('input')?.focus();
+  }
+
+  override render() {
+    const matches = filterPrompts(this.prompts, this.query);
+    const active = Math.min(this.active, Math.max(matches.length - 1, 0));
+    return html`
+      <header>${icon('run-all')} Run an action prompt
+        <button class="icon close" title="Close" aria-label="Close" @click=${() => this.actions.agent.cancel()}>${icon('close')}</button>
+      </header>
+      <input type="search" placeholder="Search prompts" aria-label="Search prompts" role="combobox" aria-controls="prompt-list" aria-expanded="true"
+        .value=${live(this.query)} @input=${this.onInput} @keydown=${(e: KeyboardEvent) => this.onKeyDown(e, matches, active)} />
+      ${matches.length === 0
+        ? html`<p class="muted empty">${this.prompts.length ? 'No prompt matches.' : 'No action prompts found. Add YAML files under .codewiki/prompts/.'}</p>`
+        : html`<ul id="prompt-list" role="listbox" aria-label="Action prompts">${matches.map((p, i) => this.renderPrompt(p, i === active))}</ul>`}
+    `;
+  }
+
+  private renderPrompt(p: PromptSummary, selected: boolean) {
+    return html`<li role="option" data-prompt=${p.id} aria-selected=${selected} aria-disabled=${Boolean(p.error)} @click=${() => this.pick(p)}>
+      <div class="line">${icon(p.error ? 'warning' : 'play')}<span class="title">${p.title}</span><span class="muted">${p.id}</span><span class="badge source">${p.source}</span></div>
+      ${p.error ? html`<div class="error-text prompt-error">${p.error}</div>` : p.description ? html`<div class="muted desc">${p.description}</div>` : nothing}
+    </li>`;
+  }
+
+  private readonly onInput = (event: Event) => {
+    this.active = 0;
+    this.actions.agent.setPickerQuery((event.target as HTMLInputElement).value);
+  };
+
+  private onKeyDown(event: KeyboardEvent, matches: PromptSummary[], active: number): void {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (matches.length) this.active = (active + step + matches.length) % matches.length;
+    } else if (event.key === 'Enter') {
+      if (matches[active]) this.pick(matches[active]);
+    } else if (event.key === 'Escape') {
+      this.actions.agent.cancel();
+    } else return;
+    event.preventDefault();
+  }
+
+  private pick(prompt: PromptSummary): void {
+    if (!prompt.error) this.actions.agent.pick(prompt.id);
+  }
+}
+
+customElements.define('cw-prompt-picker', CwPromptPicker);

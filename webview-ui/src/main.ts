@@ -1,0 +1,50 @@
+import { Actions } from './actions';
+import type { CwApp } from './components/cw-app';
+import './components/cw-app';
+import { vsCodeHost } from './hostApi';
+import { applyHostMessage, isHostMessage } from './hostMessages';
+import { Store } from './state';
+import { StreamBuffer } from './streamBuffer';
+import { persistUi, restoreUi } from './uiPersistence';
+
+/** Entry point: wires the host API, the store and the app, then tells the host it is ready for `state/init`. */
+function start(): void {
+  const host = vsCodeHost();
+  const store = new Store(restoreUi(host));
+  const stream = new StreamBuffer(store, (callback) => requestAnimationFrame(callback));
+  const actions = new Actions(host, store);
+  persistUi(host, (listener) => store.subscribe(listener));
+
+  // VS Code delivers host messages as `message` events on the window.
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (isHostMessage(event.data)) applyHostMessage(store, stream, event.data);
+  });
+
+  loadCodiconFont();
+  // VS Code's default webview body padding would frame the app; it lays itself out edge to edge.
+  document.body.style.padding = '0';
+  document.body.style.margin = '0';
+  const app = document.createElement('cw-app') as CwApp;
+  app.store = store;
+  app.actions = actions;
+  document.body.append(app);
+
+  host.postMessage({ type: 'webview/ready' });
+  if (store.current.panel === 'history') actions.showHistory();
+}
+
+/**
+ * An icon font must be declared by the page: an @font-face inside shadow DOM is ignored. The
+ * stylesheet ships next to this script, so its address follows from the script's own.
+ */
+function loadCodiconFont(): void {
+  if (document.querySelector('link[href*="codicon.css"]')) return;
+  const script = document.currentScript as HTMLScriptElement | null;
+  if (!script?.src) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('codicon.css', script.src).href;
+  document.head.append(link);
+}
+
+start();
