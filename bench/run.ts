@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { benchExecutorOverhead } from './executorOverhead';
+import { benchHistoryAppend } from './historyAppend';
 import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
 import { type BenchRow, printTable } from './benchTable';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   await section('parallel efficiency', () => benchParallelEfficiency());
   await section('get_file_summaries throughput', () => benchFileSummaries({ path: values.path, files: values.files ? Number(values.files) : undefined }));
   await section('token economy', () => benchTokenEconomy());
+  await section('history append', () => benchHistoryAppend());
   printTable(rows);
 }
 

@@ -21,7 +21,6 @@ import { launchBrowser, Workbench } from './workbench';
     await wb.screenshot('/tmp/cwx/shot-' + (trusted ? 't' : 'u') + '.png');
     await wb.runCommand('CodeWiki: New Chat');
     console.log('cmd ok', Date.now() - t0);
-    await wb.page.keyboard.press('F1'); await wb.page.locator('.quick-input-widget input').fill('>Developer: Reload Window'); await new Promise(r=>setTimeout(r,1500)); await wb.screenshot('/tmp/cwx/pal.png'); console.log(await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts()); await wb.page.keyboard.press('Escape');
     await wb.reload();
     console.log('reloaded', Date.now() - t0);
     console.log('item after reload', await item.evaluate((e) => e.parentElement!.outerHTML.slice(0, 300)));

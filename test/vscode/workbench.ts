@@ -43,7 +43,8 @@ export class Workbench {
   async openCodeWikiView(): Promise<FrameLocator> {
     const item = this.activityBarItem('CodeWiki');
     await item.waitFor({ timeout: 30_000 });
-    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+    const tab = this.page.locator('.activitybar li.action-item', { has: item });
+    if ((await tab.getAttribute('aria-expanded')) !== 'true') await item.click();
     await this.waitForWebview();
     return this.webview();
   }
@@ -60,14 +61,18 @@ export class Workbench {
 
   /** Runs a command through the palette by its full title, e.g. "CodeWiki: New Chat" or "Developer: Reload Window". */
   async runCommand(title: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
+    const widget = this.page.locator('.quick-input-widget');
+    // F1 while a previous quick pick is still fading out would close it instead of opening the palette.
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
     await this.page.keyboard.press('F1');
+    const input = widget.locator('input');
     await input.waitFor({ timeout: 10_000 });
     await input.fill(`>${title}`);
     // Match the label exactly: "Reload Window" must not pick "Reload Window With Extensions Disabled".
     const label = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: label }) });
+    const row = widget.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: label }) });
     await row.first().click({ timeout: 15_000 });
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /**

@@ -9,7 +9,7 @@ import type { ExecutorEvent, ExecutorEventListener, RunStatus } from './executor
 import { completeRun } from './completeRun';
 import { createRunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';
-import { errorMessage, runStep, type StepOutcome } from './stepRunner';
+import { errorMessage, runStep, type StepEnvironment, type StepOutcome } from './stepRunner';
 import { linkedAbortController } from '../util/abort';
 
 export interface ExecutorOptions {
@@ -96,7 +96,7 @@ export class CustomAgentExecutor {
    * Each step counts the dependencies it still waits for; settling a step releases only its
    * dependents, so scheduling costs O(steps + edges) however long the chain.
    */
-  private runChain(prompt: CompiledActionPrompt, variables: Map<string, unknown>, env: Parameters<typeof runStep>[2], log: RunLog, controller: AbortController): Promise<string | undefined> {
+  private runChain(prompt: CompiledActionPrompt, variables: Map<string, unknown>, env: StepEnvironment, log: RunLog, controller: AbortController): Promise<string | undefined> {
     const steps = prompt.steps;
     const waitingOn = prompt.dependencies.map((deps) => deps.length);
     const dependents = steps.map(() => [] as number[]);

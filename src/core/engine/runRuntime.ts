@@ -48,8 +48,8 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
     describeModelError(error, role) {
       return deps.models.describeError(error, role);
     },
-    reportPrompt(tool, model, messages) {
-      const step = log.steps.find((s) => s.tool === tool && s.status === 'running');
+    reportPrompt(tool, model, messages, stepId) {
+      const step = log.steps.find((s) => s.id === stepId) ?? log.steps.find((s) => s.tool === tool && s.status === 'running');
       if (step) (step.prompts ??= []).push({ model, messages });
       emit({ type: 'prompt-preview', stepId: step?.id, tool, model, messages });
     },

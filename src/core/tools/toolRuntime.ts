@@ -17,7 +17,8 @@ export interface ToolRuntime {
   describeModelError(error: unknown, role: ModelRole): string;
   /** In a dry run, LLM tools report their prompt and return a stand-in instead of calling a model. */
   dryRun: boolean;
-  reportPrompt(tool: string, model: string, messages: PromptMessage[]): void;
+  /** `stepId` is the config's runName, which the executor sets to the step id. */
+  reportPrompt(tool: string, model: string, messages: PromptMessage[], stepId?: string): void;
   warn(message: string): void;
   /** Runs another action prompt as a sub-chain and returns its product. */
   runPrompt(promptId: string, inputs: Record<string, unknown>, config: RunnableConfig): Promise<unknown>;

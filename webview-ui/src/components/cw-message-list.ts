@@ -64,7 +64,7 @@ export class CwMessageList extends CwElement {
           ${start > 0
             ? html`<button class="secondary older" @click=${this.showOlder}>Show ${Math.min(start, WINDOW_STEP)} earlier of ${start}</button><div class="sentinel"></div>`
             : nothing}
-          ${repeat(visible, (m) => m.id, (m) => html`<cw-message .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`)}
+          ${repeat(visible, (m) => m.id, (m) => html`<cw-message data-id=${m.id} .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`)}
         </div>
       </div>
     `;

@@ -46,7 +46,7 @@ export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
       const role: ModelRole = spec.model === 'main' ? 'main' : 'tool';
       const override = spec.model && spec.model !== 'main' && spec.model !== 'tool' ? spec.model : undefined;
       if (runtime.dryRun) {
-        runtime.reportPrompt(spec.name, runtime.modelName(role, override), spec.messages(input).map(toPromptMessage));
+        runtime.reportPrompt(spec.name, runtime.modelName(role, override), spec.messages(input).map(toPromptMessage), config.runName);
         return spec.dryRunResult(input, runtime);
       }
       const model = runtime.model(role, override);

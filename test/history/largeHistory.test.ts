@@ -2,14 +2,13 @@ import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { encodeEvent, LOG_FORMAT_VERSION } from '../../src/core/history/conversationLog';
 import { StateManager } from '../../src/core/history/stateManager';
 import { agentRun, assistantMessage, useTempStorage, userMessage } from './historyBuilders';
 
 const STORED = 2000;
 
-describe('history: append speed with a large history', function () {
+describe('history: a large history', function () {
   this.timeout(60_000);
   const storage = useTempStorage();
 
@@ -29,7 +28,7 @@ describe('history: append speed with a large history', function () {
     });
   }
 
-  it(`keeps the median append under 5 ms with ${STORED} conversations stored`, async () => {
+  it(`opens ${STORED} stored conversations and appends to them (timing lives in npm run bench)`, async () => {
     const ids = seedConversations();
     await (await StateManager.open(storage.dir())).manager.dispose(); // builds index.json once
 
@@ -37,16 +36,14 @@ describe('history: append speed with a large history', function () {
     assert.deepEqual(problems, []);
     assert.equal(manager.listConversations().length, STORED);
     const targets = ids.slice(0, 20);
-    const timings: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
+    for (let i = 0; i < 40; i++) {
       await manager.appendMessage(targets[i % targets.length]!, i % 2 ? userMessage(`turn ${i}`) : agentRun({ answer: `run ${i}` }));
-      timings.push(performance.now() - started);
     }
     await manager.dispose();
 
-    timings.sort((a, b) => a - b);
-    const median = timings[Math.floor(timings.length / 2)]!;
-    assert.ok(median < 5, `median append took ${median.toFixed(2)} ms`);
+    const reopened = (await StateManager.open(storage.dir())).manager;
+    assert.equal(reopened.listConversations().length, STORED);
+    assert.equal(reopened.getConversation(targets[0]!)!.messages.length, 3 + 2);
+    await reopened.dispose();
   });
 });
