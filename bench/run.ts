@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { benchExecutorOverhead } from './executorOverhead';
 import { benchHistoryAppend } from './historyAppend';
+import { benchWebview } from './webviewBench';
 import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
 import { type BenchRow, printTable } from './benchTable';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   await section('get_file_summaries throughput', () => benchFileSummaries({ path: values.path, files: values.files ? Number(values.files) : undefined }));
   await section('token economy', () => benchTokenEconomy());
   await section('history append', () => benchHistoryAppend());
+  await section('webview in Chromium', () => benchWebview());
   printTable(rows);
 }
 

@@ -13,5 +13,6 @@ await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/extension/extension.ts')], outfile: join(root, 'dist/extension.js'), external: ['vscode'] }),
   build({ ...common, entryPoints: [join(root, 'src/cli/cli.ts')], outfile: join(root, 'dist/cli.js') }),
 ]);
+await (await import('../webview-ui/build.mjs')).buildWebview({ production });
 chmodSync(join(root, 'dist/cli.js'), 0o755);
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/emit-schema.ts')], { stdio: 'inherit', cwd: root });

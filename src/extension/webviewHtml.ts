@@ -12,7 +12,7 @@ export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): s
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource} 'unsafe-inline'`,
+    `style-src ${webview.cspSource}`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource} data:`,
   ].join('; ');
@@ -22,7 +22,6 @@ export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): s
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('codicon.css')}" id="vscode-codicon-stylesheet">
 <title>CodeWiki</title>
 </head>
 <body>

@@ -17,8 +17,9 @@ export interface CodeServerOptions {
   workspace?: string;
   /**
    * true (default): --disable-workspace-trust, every folder is trusted. false: trust stays enabled with the startup
-   * prompt off, so the folder opens in Restricted Mode without a modal (trust decisions live in the fresh browser
-   * profile and the fresh user-data folder, so nothing was ever trusted).
+   * prompt off, so the folder opens in Restricted Mode without a modal. code-server keeps trust decisions in the
+   * browser (IndexedDB, per host:port and path), and each Workbench.open() gets a fresh browser context, so nothing
+   * was ever trusted; Workbench.trustWorkspace() grants it as a user would.
    */
   trusted?: boolean;
   /** Added to the server's environment; it reaches the extension host (e.g. CODEWIKI_BASE_URL, CODEWIKI_MODEL). */
@@ -27,6 +28,8 @@ export interface CodeServerOptions {
   settings?: Record<string, unknown>;
   /** The built extension folder to install; defaults to the repo root. false: install nothing. */
   extensionPath?: string | false;
+  /** More code-server flags, e.g. ['--vscode-option', 'enable-smoke-test-driver']. */
+  extraArgs?: string[];
 }
 
 export interface CodeServer {
@@ -50,6 +53,8 @@ const BASE_SETTINGS = {
   'workbench.tips.enabled': false,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.openRepositoryInParentFolders': 'never',
 };
 
 export function isCodeServerInstalled(): boolean {
@@ -95,7 +100,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     CODE_SERVER_ENTRY, '--config', '/dev/null', '--bind-addr', '127.0.0.1:0', '--auth', 'none',
     '--user-data-dir', paths.data, '--extensions-dir', paths.exts,
     '--disable-telemetry', '--disable-update-check', '--ignore-last-opened',
-    ...(trusted ? ['--disable-workspace-trust'] : []),
+    ...(trusted ? ['--disable-workspace-trust'] : []), ...(options.extraArgs ?? []),
   ];
   // PORT would override --bind-addr's port; HOME-relative state goes to XDG folders; TMPDIR keeps sockets private.
   const { PORT: _port, ...inherited } = process.env;
@@ -125,7 +130,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   return {
     url, dir, logFile,
     workbenchUrl(folder = options.workspace) {
-      return folder ? `${url}?folder=${encodeURIComponent(resolve(folder))}` : url;
+      return folder ? `${url}?folder=${encodeURIComponent(resolve(folder)).replace(/%2F/g, '/')}` : url;
     },
     async stop() {
       if (stopped) return;

@@ -43,7 +43,7 @@ export class Workbench {
   async openCodeWikiView(): Promise<FrameLocator> {
     const item = this.activityBarItem('CodeWiki');
     await item.waitFor({ timeout: 30_000 });
-    const tab = this.page.locator('.activitybar li.action-item', { has: item });
+    const tab = item.locator('xpath=..'); // the li carries aria-expanded, the a carries the title
     if ((await tab.getAttribute('aria-expanded')) !== 'true') await item.click();
     await this.waitForWebview();
     return this.webview();
@@ -59,19 +59,30 @@ export class Workbench {
     await this.webview().locator('body').waitFor({ state: 'attached', timeout });
   }
 
-  /** Runs a command through the palette by its full title, e.g. "CodeWiki: New Chat" or "Developer: Reload Window". */
-  async runCommand(title: string): Promise<void> {
+  /**
+   * Runs a command through the palette by its full title, e.g. "CodeWiki: New Chat" or "Developer: Reload Window".
+   * Early in startup a command may not be registered yet and the open palette does not refresh, so it retries.
+   */
+  async runCommand(title: string, timeout = 45_000): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
-    // F1 while a previous quick pick is still fading out would close it instead of opening the palette.
-    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
-    await this.page.keyboard.press('F1');
-    const input = widget.locator('input');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(`>${title}`);
     // Match the label exactly: "Reload Window" must not pick "Reload Window With Extensions Disabled".
     const label = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const row = widget.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: label }) });
-    await row.first().click({ timeout: 15_000 });
+    const row = widget.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: label }) }).first();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      // F1 while a previous quick pick is still fading out would close it instead of opening the palette.
+      await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+      await this.page.keyboard.press('F1');
+      await widget.locator('input').fill(`>${title}`);
+      try {
+        await row.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        await this.page.keyboard.press('Escape');
+        if (Date.now() > deadline) throw new Error(`command "${title}" not found in the palette`, { cause: error });
+      }
+    }
+    await row.click();
     await widget.waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
@@ -84,6 +95,22 @@ export class Workbench {
     await this.runCommand('Developer: Reload Window');
     await navigated;
     await this.waitForWorkbench();
+  }
+
+  /** VS Code's status bar item shown while the folder is in Restricted Mode (CodeServerOptions.trusted: false). */
+  restrictedModeIndicator(): Locator {
+    return this.page.locator('[id="status.workspaceTrust"]');
+  }
+
+  /**
+   * Trusts the open folder as a user does (Manage Workspace Trust, then Trust); extensions get onDidGrantWorkspaceTrust.
+   * The decision is stored in the browser profile per host:port and path: it survives reload(), not a new Workbench.
+   */
+  async trustWorkspace(): Promise<void> {
+    await this.runCommand('Workspaces: Manage Workspace Trust');
+    await this.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click();
+    await this.restrictedModeIndicator().waitFor({ state: 'detached', timeout: 15_000 });
+    await this.runCommand('View: Close Editor'); // the trust editor opens as a modal over the workbench
   }
 
   /** Toast notifications, e.g. to assert on an error the extension shows with showErrorMessage. */

@@ -60,9 +60,9 @@ export class Actions {
     this.store.update({ panel });
   }
 
+  /** The history panel requests its list itself when it opens (also when the host shows it). */
   showHistory(): void {
     this.store.update({ panel: 'history' });
-    this.requestHistory(this.store.current.history.query);
   }
 
   showHelp(): void {

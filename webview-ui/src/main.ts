@@ -24,13 +24,12 @@ function start(): void {
   // VS Code's default webview body padding would frame the app; it lays itself out edge to edge.
   document.body.style.padding = '0';
   document.body.style.margin = '0';
+  // Ready first: the app may post requests as soon as it renders (e.g. a restored history panel).
+  host.postMessage({ type: 'webview/ready' });
   const app = document.createElement('cw-app') as CwApp;
   app.store = store;
   app.actions = actions;
   document.body.append(app);
-
-  host.postMessage({ type: 'webview/ready' });
-  if (store.current.panel === 'history') actions.showHistory();
 }
 
 /**

@@ -56,9 +56,9 @@ export function toSafeHtml(markdown: string): string {
   return purify.sanitize(md.render(markdown), PURIFY_CONFIG);
 }
 
-/** Rendered HTML by source text: re-rendering a list or scrolling back never re-parses Markdown. */
+/** Rendered HTML by source text (a message or one of its blocks): re-rendering or scrolling back never re-parses. */
 const cache = new Map<string, string>();
-const CACHE_LIMIT = 500;
+const CACHE_LIMIT = 2000;
 
 export function renderMarkdown(markdown: string): string {
   const hit = cache.get(markdown);
@@ -73,8 +73,16 @@ export function renderMarkdown(markdown: string): string {
   return html;
 }
 
-/** For a streaming answer: finished blocks come from the cache; only the growing tail is rendered (and not cached). */
-export function renderStreamingMarkdown(markdown: string): string[] {
+/** A link reference definition (`[id]: url`) may serve any block, so such a text renders as a whole. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
+
+/**
+ * An answer renders block by block (see `splitBlocks`): finished blocks come from the cache, and
+ * while streaming only the growing tail is rendered (and not cached). Because the finished answer
+ * uses the same blocks, the end of a stream changes nothing on screen and costs nothing.
+ */
+export function renderMarkdownBlocks(markdown: string, streaming: boolean): string[] {
+  if (!streaming && REFERENCE_DEFINITION.test(markdown)) return [renderMarkdown(markdown)];
   const blocks = splitBlocks(markdown);
-  return blocks.map((block, i) => (i < blocks.length - 1 ? renderMarkdown(block) : toSafeHtml(block)));
+  return blocks.map((block, i) => (streaming && i === blocks.length - 1 ? toSafeHtml(block) : renderMarkdown(block)));
 }

@@ -57,7 +57,8 @@ export class WebviewPage {
     readonly origin: string,
   ) {}
 
-  static async open(env: WebviewEnvironment, options: OpenOptions = {}): Promise<WebviewPage> {
+  /** A new browser context and page with the fake host installed; `load()` then opens the webview. */
+  static async create(env: WebviewEnvironment, options: OpenOptions = {}): Promise<WebviewPage> {
     const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 420, height: 800 } });
     const page = await context.newPage();
     const view = new WebviewPage(page, context, env.origin);
@@ -65,9 +66,21 @@ export class WebviewPage {
     page.on('pageerror', (error) => view.errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => message.type() === 'error' && view.errors.push(`console: ${message.text()}`));
     await page.addInitScript(fakeHostScript(options));
-    await page.goto(`${env.origin}/index.html`);
-    await view.waitForPosted('webview/ready');
     return view;
+  }
+
+  static async open(env: WebviewEnvironment, options: OpenOptions = {}): Promise<WebviewPage> {
+    const view = await WebviewPage.create(env, options);
+    await view.load();
+    return view;
+  }
+
+  /** (Re)loads the webview from scratch, like VS Code showing the view: a fresh document, fake host and records. */
+  async load(): Promise<void> {
+    this.requests.length = 0;
+    this.errors.length = 0;
+    await this.page.goto(`${this.origin}/index.html`, { waitUntil: 'domcontentloaded' });
+    await this.waitForPosted('webview/ready');
   }
 
   async send(...messages: HostToWebview[]): Promise<void> {
@@ -93,6 +106,15 @@ export class WebviewPage {
       return list;
     });
     return found[found.length - 1];
+  }
+
+  /** Waits for a message of `type` that satisfies `matches` (e.g. the debounced request for the final text). */
+  async waitForPostedMatching<T extends WebviewToHost['type']>(type: T, matches: (message: Posted<T>) => boolean): Promise<Posted<T>> {
+    return eventually(async () => {
+      const found = (await this.postedOfType(type)).filter(matches);
+      assert.ok(found.length > 0, `no matching ${type}; posted: ${JSON.stringify(await this.posted())}`);
+      return found[found.length - 1];
+    });
   }
 
   async clearPosted(): Promise<void> {
@@ -155,18 +177,19 @@ export function useWebview(options: OpenOptions = {}): { view: () => WebviewPage
   before(async function () {
     this.timeout(60_000);
     env = await acquireEnvironment();
+    // One page per file, reloaded per test: a fresh document each time without a new renderer process.
+    current = await WebviewPage.create(env, options);
   });
-  after(() => releaseEnvironment());
+  after(async () => {
+    await current?.close();
+    current = undefined;
+    releaseEnvironment();
+  });
   beforeEach(async () => {
-    current = await WebviewPage.open(env!, options);
+    await current!.load();
   });
   afterEach(async () => {
-    const view = current;
-    current = undefined;
-    if (!view) return;
-    const problems = await view.problems();
-    await view.close();
-    assert.deepEqual(problems, [], 'the page stayed offline and clean');
+    assert.deepEqual(await current!.problems(), [], 'the page stayed offline and clean');
   });
   return {
     view: () => {

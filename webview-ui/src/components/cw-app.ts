@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import type { Actions, CodeAction } from '../actions';
 import type { AppState, Store } from '../state';
 import { baseStyles } from '../styles';
@@ -55,6 +55,13 @@ export class CwApp extends CwElement {
     const { action, text, language } = (event as CustomEvent<CodeActionDetail>).detail;
     this.actions.code(action, text, language);
   };
+
+  /** Closing a panel (picker, form, history) hands the keyboard back to the composer. */
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const before = changed.get('state') as AppState | undefined;
+    if (before && before.panel !== 'chat' && this.state.panel === 'chat') (this.renderRoot.querySelector('cw-composer') as HTMLElement | null)?.focus();
+  }
 
   override render() {
     const s = this.state;

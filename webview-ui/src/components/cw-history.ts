@@ -48,6 +48,12 @@ export class CwHistory extends CwElement {
   actions!: Actions;
   private searchTimer?: ReturnType<typeof setTimeout>;
 
+  /** The list is asked for each time the panel opens: conversations change while it is closed. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.actions.requestHistory(this.history.query);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.searchTimer);

@@ -7,8 +7,10 @@ import { baseStyles } from '../styles';
 import { CwElement } from './cwElement';
 import './cw-message';
 
-/** Messages rendered at first and added per step when the user scrolls up: opening a long chat costs the same as a short one. */
+/** Older messages added each time the user scrolls near the top. */
 export const WINDOW_STEP = 40;
+/** The first render shows fewer: enough to fill a tall sidebar, so a long chat opens as fast as a short one. */
+export const FIRST_WINDOW = 16;
 
 /**
  * The conversation, newest at the bottom. Only the newest messages are rendered; a sentinel at the
@@ -42,11 +44,11 @@ export class CwMessageList extends CwElement {
   constructor() {
     super();
     this.messages = [];
-    this.windowSize = WINDOW_STEP;
+    this.windowSize = FIRST_WINDOW;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('conversationId')) this.windowSize = WINDOW_STEP;
+    if (changed.has('conversationId')) this.windowSize = FIRST_WINDOW;
   }
 
   override disconnectedCallback(): void {

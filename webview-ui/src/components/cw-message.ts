@@ -2,7 +2,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
-import { renderMarkdown, renderStreamingMarkdown } from '../markdown';
+import { renderMarkdownBlocks } from '../markdown';
 import type { Store } from '../state';
 import { baseStyles, markdownStyles } from '../styles';
 import { renderAgentRun, runStyles } from './agentRunView';
@@ -104,10 +104,10 @@ export class CwMessage extends CwElement {
   }
 }
 
-/** Finished text comes from the per-text cache; a streaming answer re-renders only its last block. */
+/** Rendered block by block, so a chunk re-renders only the answer's last block. */
 function markdown(text: string, streaming: boolean) {
   if (!text) return nothing;
-  return streaming ? renderStreamingMarkdown(text).map((block) => unsafeHTML(block)) : unsafeHTML(renderMarkdown(text));
+  return renderMarkdownBlocks(text, streaming).map((block) => unsafeHTML(block));
 }
 
 customElements.define('cw-message', CwMessage);

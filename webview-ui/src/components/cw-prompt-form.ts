@@ -47,7 +47,7 @@ export class CwPromptForm extends CwElement {
   override render() {
     const errorCount = Object.keys(this.form.errors).length;
     return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeyDown} aria-label=${this.prompt.title}>
-      <header>${icon('run-all')}<span>${this.prompt.title}</span><span class="muted">${this.prompt.id}</span>
+      <header>${icon('run-all')}<span class="title">${this.prompt.title}</span><span class="muted">${this.prompt.id}</span>
         <button type="button" class="icon close" title="Cancel" aria-label="Close" @click=${() => this.actions.agent.cancel()}>${icon('close')}</button>
       </header>
       ${this.prompt.description ? html`<p class="muted">${this.prompt.description}</p>` : nothing}
