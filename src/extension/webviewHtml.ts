@@ -25,7 +25,6 @@ export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): s
 <title>CodeWiki</title>
 </head>
 <body>
-<cw-app></cw-app>
 <script nonce="${nonce}" src="${asset('main.js')}"></script>
 </body>
 </html>`;

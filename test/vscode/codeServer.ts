@@ -142,7 +142,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       killGroup();
       if (!exited) await onExit(child);
       log.end();
-      if (process.env.CODEWIKI_KEEP_VSCODE_DIRS !== '1') rmSync(dir, { recursive: true, force: true });
+      if (process.env.CODEWIKI_KEEP_VSCODE_DIRS !== '1') rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

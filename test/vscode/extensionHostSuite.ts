@@ -43,9 +43,9 @@ export async function runExtensionHostSuite(
   try {
     const page = await context.newPage();
     const output: string[] = [];
-    const exited = new Promise<number>((resolve) => {
-      void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
-    });
+    let reportExit: (code: number) => void = () => {};
+    const exited = new Promise<number>((resolve) => (reportExit = resolve));
+    await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
       const line = args.map(String).join(' ');
       if (line.startsWith(REPORT_TAG)) output.push(line.slice(REPORT_TAG.length));
@@ -56,8 +56,11 @@ export async function runExtensionHostSuite(
     await page.goto(`${server.workbenchUrl(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 
     const timeoutMs = options.timeoutMs ?? 120_000;
-    const timedOut = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the extension-host suite did not finish within ${timeoutMs} ms:\n${output.join('\n')}`)), timeoutMs).unref());
-    const exitCode = await Promise.race([exited, timedOut]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the extension-host suite did not finish within ${timeoutMs} ms:\n${output.join('\n')}`)), timeoutMs);
+    });
+    const exitCode = await Promise.race([exited, timedOut]).finally(() => clearTimeout(timer));
     return { exitCode, output };
   } finally {
     await context.close();

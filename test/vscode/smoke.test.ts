@@ -53,14 +53,15 @@ suite(title, function () {
 
     await workbench.activityBarItem('CodeWiki').waitFor({ timeout: 30_000 });
     const view = await workbench.openCodeWikiView();
-    await view.locator('cw-app').waitFor({ state: 'attached' });
+    // The app renders text once it runs; the exact wording belongs to the webview's own tests.
+    await view.locator('cw-app', { hasText: /\S/ }).first().waitFor({ timeout: 30_000 });
     assert.equal(await workbench.restrictedModeIndicator().count(), 0, 'a trusted folder shows no Restricted Mode');
 
     await workbench.runCommand('CodeWiki: New Chat');
 
     await workbench.reload();
     await workbench.waitForWebview(); // the sidebar is restored open, so the view resolves again by itself
-    await workbench.webview().locator('cw-app').waitFor({ state: 'attached' });
+    await workbench.webview().locator('cw-app', { hasText: /\S/ }).first().waitFor({ timeout: 30_000 });
   });
 
   it('opens an untrusted folder in Restricted Mode without a prompt, and trusting it lifts the mode', async () => {

@@ -92,8 +92,8 @@ export class Workbench {
    */
   async reload(): Promise<void> {
     const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === this.page.mainFrame(), timeout: 30_000 });
-    await this.runCommand('Developer: Reload Window');
-    await navigated;
+    // Together, so a failing command does not leave the navigation wait to reject unhandled.
+    await Promise.all([navigated, this.runCommand('Developer: Reload Window')]);
     await this.waitForWorkbench();
   }
 

@@ -17,7 +17,7 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
   switch (message.type) {
     case 'state/init':
       stream.clear();
-      store.update({ initialized: true, status: message.status, prompts: message.prompts, ...withoutStaleForm(state, message.prompts), ...(message.conversation ? conversationPatch(message.conversation) : {}) });
+      store.update({ initialized: true, status: message.status, prompts: message.prompts, ...withoutStaleForm(state, message.prompts), ...(message.conversation ? conversationPatch(message.conversation) : NO_CONVERSATION) });
       return;
     case 'status/update':
       return store.update({ status: message.status });
@@ -74,6 +74,9 @@ function showView(store: Store, view: 'chat' | 'history' | 'agent', promptId?: s
   if (!prompt) return store.update({ panel: 'picker', pickerQuery: promptId ?? '' });
   store.update({ panel: 'form', form: { promptId: prompt.id, values: initialValues(prompt), errors: {} } });
 }
+
+/** state/init is the whole state: without a conversation, the view is a new chat. */
+const NO_CONVERSATION: Partial<AppState> = { conversationId: undefined, messages: [], activeId: undefined };
 
 function conversationPatch(conversation: Conversation): Partial<AppState> {
   const live = conversation.messages.find((m) => (m.kind === 'assistant' && m.status === 'streaming') || (m.kind === 'agent-run' && m.status === 'running'));
