@@ -4,7 +4,7 @@
 #
 #   scripts/vscode/start.sh [FOLDER]        PORT=8080 by default; binds 127.0.0.1 only, without a password
 #
-# The endpoint and model are user settings (machine-scoped, never in a workspace's .vscode/settings.json): set them in
+# The endpoint and model are user settings (application-scoped, never in a workspace's .vscode/settings.json): set them in
 # the browser under Settings > User > CodeWiki, or export CODEWIKI_BASE_URL / CODEWIKI_MODEL (and CODEWIKI_API_KEY if
 # the server needs one) before running this; the extension host inherits this script's environment.
 # The profile (settings, history, installed extension) persists in .cache/vscode-profile between runs.

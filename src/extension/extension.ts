@@ -28,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): void {
     const key = await apiKeys.get();
     models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : NO_MODELS;
     status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted };
+    output.appendLine(status.configured ? `Model: ${settings.model} at ${settings.baseUrl}${settings.toolModel ? `, tool model ${settings.toolModel}` : ''}${key ? ', with an API key' : ''}` : 'No endpoint or model configured (codewiki.baseUrl, codewiki.model).');
   };
   const modelsReady = refreshModels();
 

@@ -13,8 +13,10 @@ export interface CodewikiSettings {
 
 /**
  * User settings first; the CLI's environment variables fill in what is unset, so one
- * configuration serves both. Endpoint and model settings are machine-scoped in package.json:
- * a repository's .vscode/settings.json cannot point the user's key at another server.
+ * configuration serves both. Endpoint and model settings are application-scoped in package.json:
+ * only user settings can set them, so a repository's .vscode/settings.json cannot point the user's
+ * key at another server. (Not machine scope: in remote windows such as code-server, VS Code drops
+ * user-level values of machine-scoped settings once the remote configuration loads.)
  */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): CodewikiSettings {
   const config = vscode.workspace.getConfiguration('codewiki');

@@ -47,6 +47,11 @@ describe('security #9: hostile action-prompt YAML', () => {
     reject(`title: many\nlist: [${Array(25_000).fill('1').join(',')}]\n`, /more than 20000 YAML nodes/);
   });
 
+  it('security #8: a workflow cannot grant itself approvals or permissions (no such fields exist)', () => {
+    reject('title: x\nauto_approve: true\n', /unknown field "auto_approve"/);
+    reject('title: x\ntool_chain:\n  - tool: echo\n    input: hi\n    permissions: [write]\n', /unknown field "permissions"/);
+  });
+
   it('turns YAML tags that construct objects into plain errors', () => {
     reject('title: x\nfn: !!js/function "function(){}"\n', /invalid YAML/);
   });

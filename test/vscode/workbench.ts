@@ -63,7 +63,7 @@ export class Workbench {
    * Runs a command through the palette by its full title, e.g. "CodeWiki: New Chat" or "Developer: Reload Window".
    * Early in startup a command may not be registered yet and the open palette does not refresh, so it retries.
    */
-  async runCommand(title: string, timeout = 45_000): Promise<void> {
+  async runCommand(title: string, timeout = 45_000, opensInput = false): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
     // Match the label exactly: "Reload Window" must not pick "Reload Window With Extensions Disabled".
     const label = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -83,7 +83,8 @@ export class Workbench {
       }
     }
     await row.click();
-    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+    // A command that asks for input (an input box or quick pick) keeps the widget open for its own question.
+    if (!opensInput) await widget.waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /**

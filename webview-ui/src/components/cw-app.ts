@@ -87,7 +87,7 @@ export class CwApp extends CwElement {
 
   private renderDrawer(s: AppState) {
     if (s.panel === 'picker') {
-      return html`<div class="drawer"><cw-prompt-picker .prompts=${s.prompts} .query=${s.pickerQuery} .actions=${this.actions}></cw-prompt-picker></div>`;
+      return html`<div class="drawer"><cw-prompt-picker .prompts=${s.prompts} .query=${s.pickerQuery} .restricted=${s.status ? !s.status.trusted : false} .actions=${this.actions}></cw-prompt-picker></div>`;
     }
     const prompt = s.panel === 'form' && s.form ? s.prompts.find((p) => p.id === s.form?.promptId) : undefined;
     if (!prompt || !s.form) return nothing;

@@ -16,7 +16,7 @@ export function filterPrompts(prompts: PromptSummary[], query: string): PromptSu
 
 /** The searchable list `/agent` opens. Invalid prompt files are listed with their error and cannot be picked. */
 export class CwPromptPicker extends CwElement {
-  static override properties = { prompts: { attribute: false }, query: { attribute: false }, active: { state: true } };
+  static override properties = { prompts: { attribute: false }, query: { attribute: false }, restricted: { attribute: false }, active: { state: true } };
   static override styles = [
     baseStyles,
     css`
@@ -37,6 +37,8 @@ export class CwPromptPicker extends CwElement {
   ];
 
   declare prompts: PromptSummary[];
+  /** Restricted Mode: the host offers no prompts, and the empty list must say why. */
+  declare restricted: boolean;
   declare query: string;
   declare active: number;
   actions!: Actions;
@@ -44,6 +46,7 @@ export class CwPromptPicker extends CwElement {
   constructor() {
     super();
     this.prompts = [];
+    this.restricted = false;
     this.query = '';
     this.active = 0;
   }
@@ -62,9 +65,15 @@ export class CwPromptPicker extends CwElement {
       <input type="search" placeholder="Search prompts" aria-label="Search prompts" role="combobox" aria-controls="prompt-list" aria-expanded="true"
         .value=${live(this.query)} @input=${this.onInput} @keydown=${(e: KeyboardEvent) => this.onKeyDown(e, matches, active)} />
       ${matches.length === 0
-        ? html`<p class="muted empty">${this.prompts.length ? 'No prompt matches.' : 'No action prompts found. Add YAML files under .codewiki/prompts/.'}</p>`
+        ? html`<p class="muted empty">${this.emptyMessage()}</p>`
         : html`<ul id="prompt-list" role="listbox" aria-label="Action prompts">${matches.map((p, i) => this.renderPrompt(p, i === active))}</ul>`}
     `;
+  }
+
+  private emptyMessage(): string {
+    if (this.prompts.length) return 'No prompt matches.';
+    if (this.restricted) return 'This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files).';
+    return 'No action prompts found. Add YAML files under .codewiki/prompts/.';
   }
 
   private renderPrompt(p: PromptSummary, selected: boolean) {

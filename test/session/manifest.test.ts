@@ -1,0 +1,32 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+
+/** The promises package.json makes to VS Code (security.md #1, #2) and to users (issue 3 §1). */
+describe('extension manifest', () => {
+  it('#2: endpoint, model and request settings can only be set in user settings', () => {
+    const properties = manifest.contributes.configuration.properties;
+    for (const key of ['baseUrl', 'model', 'toolModel', 'temperature', 'maxInputTokens', 'requestTimeoutSeconds']) {
+      assert.equal(properties[`codewiki.${key}`].scope, 'application', key);
+    }
+  });
+
+  it('#1: supports untrusted workspaces in a limited way', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['codewiki.promptFolders']);
+  });
+
+  it('contributes the sidebar, the commands in the CodeWiki category, and editor validation; no needless activation events', () => {
+    assert.deepEqual(manifest.activationEvents, []);
+    assert.equal(manifest.contributes.viewsContainers.activitybar[0].title, 'CodeWiki');
+    assert.deepEqual(manifest.contributes.views.codewiki.map((v: { id: string; name: string; type: string }) => [v.id, v.name, v.type]), [['codewiki.chat', 'Chat', 'webview']]);
+    assert.deepEqual(
+      manifest.contributes.commands.map((c: { title: string; category: string }) => `${c.category}: ${c.title}`),
+      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key'],
+    );
+    assert.deepEqual(manifest.contributes.yamlValidation[0].fileMatch, ['.codewiki/prompts/**/*.yaml', '.codewiki/prompts/**/*.yml']);
+    assert.equal(manifest.contributes.yamlValidation[0].url, './schemas/action-prompt.schema.json');
+  });
+});
