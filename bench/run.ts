@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { benchExecutorOverhead } from './executorOverhead';
+import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
 import { benchWebview } from './webviewBench';
 import { benchFileSummaries } from './fileSummariesThroughput';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   await section('token economy', () => benchTokenEconomy());
   await section('history append', () => benchHistoryAppend());
   await section('webview in Chromium', () => benchWebview());
+  await section('extension bundle and activation', () => benchExtensionActivation());
   printTable(rows);
 }
 
