@@ -71,8 +71,14 @@ else
   rm -rf "$CS_DIR"
   mkdir -p "$CS_DIR"
   npm_log="$CACHE/code-server-install.log"
-  if ! PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" \
-      npm install --prefix "$CS_DIR" --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$npm_log" 2>&1; then
+  # Run from `npm test`, the environment carries the outer npm's npm_* variables (npm_node_execpath names Node 20),
+  # which the nested npm would use to run code-server's postinstall; drop them so Node 24 runs it.
+  clean_env=(env)
+  while IFS='=' read -r name _; do
+    case "$name" in npm_*|NPM_*|NODE|INIT_CWD) clean_env+=(-u "$name") ;; esac
+  done < <(env)
+  if ! "${clean_env[@]}" PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" \
+      "$NODE24" "$(command -v npm)" install --prefix "$CS_DIR" --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$npm_log" 2>&1; then
     tail -n 40 "$npm_log" >&2
     echo "[ensure-code-server] code-server install failed; full log: $npm_log" >&2
     exit 1

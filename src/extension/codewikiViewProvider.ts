@@ -19,7 +19,8 @@ export class CodeWikiViewProvider implements vscode.WebviewViewProvider, vscode.
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private readonly pending: HostToWebview[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
+  /** Listeners of the current view; a view that is disposed and resolved again gets fresh ones. */
+  private viewListeners: vscode.Disposable[] = [];
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly onMessage: (message: unknown) => void) {}
 
@@ -29,7 +30,8 @@ export class CodeWikiViewProvider implements vscode.WebviewViewProvider, vscode.
     this.ready = false;
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewRoot] };
     view.webview.html = webviewHtml(view.webview, webviewRoot);
-    this.disposables.push(
+    this.disposeViewListeners();
+    this.viewListeners = [
       view.webview.onDidReceiveMessage((message: unknown) => {
         if ((message as { type?: unknown })?.type === 'webview/ready') this.markReady();
         this.onMessage(message);
@@ -37,8 +39,9 @@ export class CodeWikiViewProvider implements vscode.WebviewViewProvider, vscode.
       view.onDidDispose(() => {
         this.view = undefined;
         this.ready = false;
+        this.disposeViewListeners();
       }),
-    );
+    ];
   }
 
   post(message: HostToWebview): void {
@@ -52,7 +55,12 @@ export class CodeWikiViewProvider implements vscode.WebviewViewProvider, vscode.
   }
 
   dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
+    this.disposeViewListeners();
+  }
+
+  private disposeViewListeners(): void {
+    this.viewListeners.forEach((d) => d.dispose());
+    this.viewListeners = [];
   }
 
   private markReady(): void {

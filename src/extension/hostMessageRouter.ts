@@ -61,10 +61,15 @@ export class HostMessageRouter {
       case 'history/rename':
         await history.rename(message.id, message.title);
         return post({ type: 'history/list', items: history.listConversations(), query: '' });
-      case 'history/delete':
+      case 'history/delete': {
+        const wasOpen = session.current()?.id === message.id;
         await history.delete(message.id);
-        if (session.current()?.id === undefined || session.current()?.id === message.id) await session.newConversation();
+        if (wasOpen) {
+          await session.newConversation();
+          await this.deps.sendInitialState();
+        }
         return post({ type: 'history/list', items: history.listConversations(), query: '' });
+      }
       case 'history/export':
         return editorActions.newFile(history.exportMarkdown(message.id), 'markdown');
       case 'code/copy':
