@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
+import { CustomAgentExecutor } from '../../src/core/engine/customAgentExecutor';
 import type { ExecutorEvent } from '../../src/core/engine/executorEvents';
 import { estimateTokens } from '../../src/core/engine/tokenEstimate';
 import { OpenAiTestServer } from '../support/openaiServer';
@@ -36,7 +37,7 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     const prompt = compileYaml(yaml, engine.registry, 'seed', 'seed.yaml');
     const events: ExecutorEvent[] = [];
     const executor = options.maxInputTokens
-      ? new (engine.executor.constructor as typeof import('../../src/core/engine/customAgentExecutor').CustomAgentExecutor)({ registry: engine.registry, models: engine.models, options: { maxInputTokens: options.maxInputTokens } })
+      ? new CustomAgentExecutor({ registry: engine.registry, models: engine.models, options: { maxInputTokens: options.maxInputTokens } })
       : engine.executor;
     const result = await executor.run(prompt, inputs, { onEvent: (e) => events.push(e), dryRun: options.dryRun, signal: options.signal });
     return { ...result, events };
