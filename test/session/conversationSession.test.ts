@@ -100,6 +100,20 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
     assert.match(run.answer, /^Partial/);
   });
 
+  it('Stop during a chat answer closes the request and saves the partial answer as stopped', async () => {
+    server.respondWith(() => ({ chunks: ['Half', ' of', ' it'], chunkDelayMs: 300 }));
+    const s = session();
+    const running = s.sendChat('Long question');
+    while (!posted.some((m) => m.type === 'chat/chunk')) await new Promise((r) => setTimeout(r, 10));
+    s.stop();
+    await running;
+    await server.waitForClose(0);
+    const done = posted.find((m) => m.type === 'chat/done') as { message: AssistantMessage };
+    assert.equal(done.message.status, 'stopped');
+    const saved = (await reopen()).getConversation(history.listConversations()[0].id)!.messages[1] as AssistantMessage;
+    assert.deepEqual([saved.status, saved.text], ['stopped', 'Half']);
+  });
+
   it('a failed answer is saved with plain words and can be retried in place', async () => {
     server.enqueue({ status: 401, body: { error: { message: 'bad key sk-leak' } } }, { text: 'Recovered' });
     const s = session();
