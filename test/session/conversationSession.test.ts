@@ -114,6 +114,17 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
     assert.deepEqual([saved.status, saved.text], ['stopped', 'Half']);
   });
 
+  it('a view re-created mid-answer gets the text streamed so far, not the last saved copy', async () => {
+    server.respondWith(() => ({ chunks: ['First', ' second', ' third'], chunkDelayMs: 250 }));
+    const s = session();
+    const running = s.sendChat('Question');
+    while (!posted.some((m) => m.type === 'chat/chunk')) await new Promise((r) => setTimeout(r, 10));
+    const snapshot = s.current()!.messages[1] as AssistantMessage;
+    assert.deepEqual([snapshot.status, snapshot.text], ['streaming', 'First']);
+    await running;
+    assert.equal((s.current()!.messages[1] as AssistantMessage).text, 'First second third');
+  });
+
   it('a failed answer is saved with plain words and can be retried in place', async () => {
     server.enqueue({ status: 401, body: { error: { message: 'bad key sk-leak' } } }, { text: 'Recovered' });
     const s = session();

@@ -26,13 +26,22 @@ export interface SessionDeps {
 export class ConversationSession {
   private conversationId: string | undefined;
   private inFlight: AbortController | undefined;
+  /**
+   * The message being streamed. Turns mutate it as tokens and steps arrive but save it only at
+   * milestones, so a view that is re-created mid-turn (sidebar closed and reopened) is given this
+   * live copy rather than the last saved one.
+   */
+  private live: ChatMessage | undefined;
 
   constructor(private readonly deps: SessionDeps) {
     this.conversationId = deps.history.getOpenConversationId();
   }
 
   current(): Conversation | undefined {
-    return this.conversationId ? this.deps.history.getConversation(this.conversationId) : undefined;
+    const conversation = this.conversationId ? this.deps.history.getConversation(this.conversationId) : undefined;
+    const index = conversation && this.live ? conversation.messages.findIndex((m) => m.id === this.live!.id) : -1;
+    if (conversation && index >= 0) conversation.messages[index] = structuredClone(this.live!);
+    return conversation;
   }
 
   get busy(): boolean {
@@ -119,6 +128,8 @@ export class ConversationSession {
 
   /** A failed write is shown, and the message stays in memory for the store to retry. */
   private async save(conversationId: string, message: ChatMessage): Promise<void> {
+    if (isInFlight(message)) this.live = message;
+    else if (this.live?.id === message.id) this.live = undefined;
     try {
       await this.deps.history.upsertMessage(conversationId, message);
     } catch (error) {
@@ -136,4 +147,8 @@ export class ConversationSession {
       post: this.deps.post,
     };
   }
+}
+
+function isInFlight(message: ChatMessage): boolean {
+  return (message.kind === 'assistant' && message.status === 'streaming') || (message.kind === 'agent-run' && message.status === 'running');
 }
