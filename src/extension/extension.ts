@@ -62,10 +62,14 @@ export function activate(context: vscode.ExtensionContext): void {
       return { history, session, router, sendInitialState };
     })());
 
-  const onSettingsOrKey = async () => {
+  const refreshStatus = async () => {
     await refreshModels();
-    engine.invalidate();
     view.post({ type: 'status/update', status });
+  };
+  // New settings or a new key mean new models, so the engine is rebuilt; trust is handled by WorkspaceEngine itself.
+  const onSettingsOrKey = async () => {
+    await refreshStatus();
+    engine.invalidate();
   };
   context.subscriptions.push(
     output,
@@ -77,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('codewiki')) void onSettingsOrKey();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void onSettingsOrKey()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void refreshStatus()),
     ...registerCommands({
       view,
       engine,

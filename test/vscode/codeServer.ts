@@ -193,3 +193,7 @@ function onExit(child: ChildProcess): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Skipped only when code-server is missing AND CODEWIKI_SKIP_VSCODE_TESTS=1; otherwise the suite installs it and runs. */
+export const vscodeSuitesSkipped = !isCodeServerInstalled() && process.env.CODEWIKI_SKIP_VSCODE_TESTS === '1';
+export const vscodeSuite = vscodeSuitesSkipped ? describe.skip : describe;

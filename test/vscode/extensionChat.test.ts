@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator } from 'playwright-core';
 import { OpenAiTestServer } from '../support/openaiServer';
-import { ensureCodeServer, isCodeServerInstalled, startCodeServer, type CodeServer } from './codeServer';
+import { ensureCodeServer, startCodeServer, vscodeSuite, type CodeServer } from './codeServer';
 import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
 
-const skip = !isCodeServerInstalled() && process.env.CODEWIKI_SKIP_VSCODE_TESTS === '1';
-const suite = skip ? describe.skip : describe;
 const SEED = join(__dirname, '..', 'fixtures', 'seed-001-module-design.yaml');
 
 /**
@@ -16,7 +14,7 @@ const SEED = join(__dirname, '..', 'fixtures', 'seed-001-module-design.yaml');
  * a chat that streams, seed 001's /agent prompt run through the form with live steps, and both
  * conversations found again in the history after a window reload, steps included.
  */
-suite('extension in real VS Code: chat, /agent and history', function () {
+vscodeSuite('extension in real VS Code: chat, /agent and history', function () {
   this.timeout(180_000);
   let browser: Browser;
   let llm: OpenAiTestServer;
@@ -72,7 +70,7 @@ suite('extension in real VS Code: chat, /agent and history', function () {
     await answer.getByText('Hello from', { exact: false }).waitFor({ timeout: 30_000 });
     assert.doesNotMatch((await answer.textContent()) ?? '', /scripted model\./, 'the answer is still streaming');
     await answer.getByText('Hello from the scripted model.').waitFor({ timeout: 30_000 });
-    assert.equal(view.locator('cw-message [data-kind=user]').last().getByText('Hello CodeWiki') !== undefined, true);
+    await view.locator('cw-message [data-kind=user]').last().getByText('Hello CodeWiki').waitFor({ timeout: 5_000 });
     const request = llm.requests.find((r) => r.body?.model === 'main-model')!;
     assert.equal(request.body?.stream, true);
     assert.equal(request.body?.messages?.at(-1)?.content, 'Hello CodeWiki');

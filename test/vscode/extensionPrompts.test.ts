@@ -3,16 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ensureCodeServer, isCodeServerInstalled, startCodeServer, type CodeServer } from './codeServer';
+import { ensureCodeServer, startCodeServer, vscodeSuite, type CodeServer } from './codeServer';
 import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
 
-const skip = !isCodeServerInstalled() && process.env.CODEWIKI_SKIP_VSCODE_TESTS === '1';
-const suite = skip ? describe.skip : describe;
 const BROKEN = 'title: Team review\ntool_chain:\n  - tool: no_such_tool\n    output_variable: x\n';
 const FIXED = 'title: Team review\ntool_chain:\n  - tool: list_files\n    output_variable: x\nllm_prompt_template:\n  human: "{x}"\n';
 
 /** Issue 3 §6: workspace prompts reload when their files change, and their problems reach the Problems panel. */
-suite('workspace action prompts in real VS Code', function () {
+vscodeSuite('workspace action prompts in real VS Code', function () {
   this.timeout(180_000);
   let browser: Browser;
   let workspace: string;

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { OpenAiTestServer } from '../support/openaiServer';
-import { ensureCodeServer, isCodeServerInstalled, startCodeServer, type CodeServer } from './codeServer';
+import { ensureCodeServer, startCodeServer, vscodeSuite, type CodeServer } from './codeServer';
 import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
 
-const skip = !isCodeServerInstalled() && process.env.CODEWIKI_SKIP_VSCODE_TESTS === '1';
-const suite = skip ? describe.skip : describe;
 const WORKSPACE_PROMPT = 'title: Workspace prompt\ntool_chain:\n  - tool: list_files\n    output_variable: tree\nllm_prompt_template:\n  human: "{tree}"\n';
 
 /** security.md #1–#4 in a real VS Code: Restricted Mode, machine-scoped endpoint, SecretStorage key, webview CSP. */
-suite('extension security in real VS Code', function () {
+vscodeSuite('extension security in real VS Code', function () {
   this.timeout(180_000);
   let browser: Browser;
   let good: OpenAiTestServer;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ensureCodeServer, isCodeServerInstalled, REPO_ROOT, startCodeServer, type CodeServer } from './codeServer';
+import { ensureCodeServer, REPO_ROOT, startCodeServer, vscodeSuite, vscodeSuitesSkipped, type CodeServer } from './codeServer';
 import { buildExtensionHostSuite, runExtensionHostSuite } from './extensionHostSuite';
 import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
 
@@ -14,13 +14,11 @@ import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
  * restricted workspace stays restricted until trusted; and a mocha suite runs inside the real extension host.
  * Runs in CI, installing code-server on first use.
  */
-const skip = !isCodeServerInstalled() && process.env.CODEWIKI_SKIP_VSCODE_TESTS === '1';
-const suite = skip ? describe.skip : describe;
-const title = skip
+const title = vscodeSuitesSkipped
   ? 'real VS Code smoke test: SKIPPED because code-server is not installed and CODEWIKI_SKIP_VSCODE_TESTS=1'
   : 'real VS Code (code-server) smoke test';
 
-suite(title, function () {
+vscodeSuite(title, function () {
   this.timeout(120_000);
   let browser: Browser;
   let workspace: string;

@@ -10,7 +10,7 @@ import type { RunLog } from '../../core/engine/runLog';
 import { renderValue } from '../../core/template/renderValue';
 import { askMissingInputs } from '../askMissingInputs';
 import { CliError, EXIT } from '../cliErrors';
-import { modelProviderFromCli } from '../cliSettings';
+import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
 import { ProgressReporter } from '../progressReporter';
 import { printPromptPreview } from './printPromptPreview';
 import { loadEngine } from './loadEngine';
@@ -18,7 +18,7 @@ import { loadEngine } from './loadEngine';
 export const RUN_USAGE = `codewiki run <file.yaml | built-in id> [options]
   --input name=value   an input value (repeatable)
   --workspace DIR      the workspace to run in (default: the current directory)
-  --base-url URL       the model endpoint (env CODEWIKI_BASE_URL; default ${'https://api.openai.com/v1'})
+  --base-url URL       the model endpoint (env CODEWIKI_BASE_URL; default ${DEFAULT_BASE_URL})
   --model M            the main model (env CODEWIKI_MODEL)
   --tool-model M       the model for LLM-tool steps (env CODEWIKI_TOOL_MODEL; default: the main model)
   --max-input-tokens N the final prompt's input budget (default 24000)
