@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { INLINE_IMAGE, md, SAFE_HREF } from './markdownParser';
 import { shapeOf } from './morphDom';
 import { RecentlyUsed } from './recentlyUsed';
-import { type MarkdownRenderer, type RenderedBlock, StreamedMarkdown } from './streamedMarkdown';
+import { type MarkdownRenderer, type RenderedBlock, type RenderJob, StreamedMarkdown } from './streamedMarkdown';
 
 /**
  * Safe HTML from untrusted Markdown: two locks. markdown-it never passes raw HTML through and
@@ -56,10 +56,28 @@ function toSafeDom(html: string): DocumentFragment {
   return safe;
 }
 
+const toHtml = (job: RenderJob) => (job.kind === 'block' ? md.render : md.renderInline).call(md, job.source, { references: { ...job.references } });
+
 const safeRenderer: MarkdownRenderer<DocumentFragment> = {
-  block: (source, references) => toSafeDom(md.render(source, { references: { ...references } })),
-  inline: (source, references) => toSafeDom(md.renderInline(source, { references: { ...references } })),
+  block: (source, references) => toSafeDom(toHtml({ kind: 'block', source, references })),
+  inline: (source, references) => toSafeDom(toHtml({ kind: 'inline', source, references })),
+  many: (jobs) => toSafeDoms(jobs.map(toHtml)),
 };
+
+/**
+ * Several pieces of markdown-it's HTML parsed in one go, each inside its own `<template>` (whose
+ * content becomes its own inert fragment): parsing has a fixed cost that a frame of many small
+ * blocks would otherwise pay per block. markdown-it escapes every `<` of the source, so no piece can
+ * close its wrapper; each fragment still goes through the approved-shape check of `toSafeDom`.
+ */
+function toSafeDoms(pieces: string[]): DocumentFragment[] {
+  if (pieces.length === 1) return [toSafeDom(pieces[0])];
+  const wrappers = parseInert(pieces.map((html) => `<template>${html}</template>`).join('')).children;
+  return pieces.map((html, i) => {
+    const fresh = (wrappers[i] as HTMLTemplateElement | undefined)?.content;
+    return fresh && approvedShapes.get(shapeOf(fresh)) ? fresh : toSafeDom(html);
+  });
+}
 
 /** Notices by text: re-rendering the list never re-parses. */
 const notices = new RecentlyUsed<string>(200);

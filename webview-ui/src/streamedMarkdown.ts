@@ -8,6 +8,17 @@ export interface MarkdownRenderer<T> {
   block(source: string, references: References): T;
   /** A piece of a paragraph's inline source (see `ParagraphPieces`). */
   inline(source: string, references: References): T;
+  /**
+   * Everything one frame needs, at once, in order. Optional: a renderer whose calls have a fixed cost
+   * (the webview's parses HTML into DOM) shares it across the frame's blocks instead of paying it per block.
+   */
+  many?(jobs: ReadonlyArray<RenderJob>): T[];
+}
+
+export interface RenderJob {
+  kind: 'block' | 'inline';
+  source: string;
+  references: References;
 }
 
 /** A block or paragraph piece and what it rendered to. Never mutated: unchanged means the same object. */
@@ -56,6 +67,8 @@ export class StreamedMarkdown<T> {
   private open = new Map<string, Rendered<T>>();
   /** The open paragraph being rendered in pieces, by its offset in the text. */
   private paragraph?: { at: number; pieces: ParagraphPieces; rendered: Array<Rendered<T>>; rest?: Rendered<T> };
+  /** What this frame renders, filled in together at the end of `render` (see `MarkdownRenderer.many`). */
+  private pending: Array<{ job: RenderJob; into: { content: T } }> = [];
 
   constructor(private readonly renderer: MarkdownRenderer<T>) {}
 
@@ -96,7 +109,17 @@ export class StreamedMarkdown<T> {
       this.open.set(source, block);
       blocks.push(block);
     }
+    this.renderPending();
     return blocks;
+  }
+
+  private renderPending(): void {
+    const pending = this.pending;
+    if (pending.length === 0) return;
+    this.pending = [];
+    const jobs = pending.map((p) => p.job);
+    const contents = this.renderer.many?.(jobs) ?? jobs.map((job) => this.renderer[job.kind](job.source, job.references));
+    pending.forEach((p, i) => (p.into.content = contents[i]));
   }
 
   /** Moves the blocks that no later text can change from the open part to `finished`. */
@@ -130,7 +153,10 @@ export class StreamedMarkdown<T> {
   private rendered(kind: 'block' | 'inline', source: string, references: References, before: Rendered<T> | undefined): Rendered<T> {
     const referencesKey = source.includes('[') ? this.referencesKey : '';
     if (before && before.source === source && before.referencesKey === referencesKey) return before;
-    return { source, content: this.renderer[kind](source, referencesKey ? references : {}), referencesKey };
+    // Filled in by `renderPending` before `render` returns, so no caller ever sees it empty.
+    const rendered = { source, content: undefined as T, referencesKey };
+    this.pending.push({ job: { kind, source, references: referencesKey ? references : {} }, into: rendered });
+    return rendered;
   }
 
   private reset(): void {
@@ -141,6 +167,7 @@ export class StreamedMarkdown<T> {
     this.referencesKey = '';
     this.open = new Map();
     this.paragraph = undefined;
+    this.pending = [];
   }
 }
 
