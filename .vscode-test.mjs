@@ -5,10 +5,8 @@
 // update.code.visualstudio.com, and no npm or Debian package ships one. CI and offline machines run the same suite
 // inside code-server instead (test/vscode/extensionHostSuite.ts, exercised by `npm test`). See test/vscode/README.md.
 //
-// Online:
-//   npm run build
-//   node --import tsx -e "require('./test/vscode/extensionHostSuite').buildExtensionHostSuite().then(console.log)"
-//   npx @vscode/test-cli
+// Online: `npm run test:desktop` (scripts/vscode/test-desktop.ts) builds the suite and runs it through
+// @vscode/test-electron; `npx @vscode/test-cli` with this file works too once the suite is built.
 //
 // A plain object rather than defineConfig() from '@vscode/test-cli', so this file loads without that package installed.
 export default {

@@ -1,19 +1,8 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT, startCodeServer, type CodeServerOptions } from './codeServer';
 import { REPORT_TAG } from './exthost/index';
 
-/**
- * Runs a mocha suite inside the real extension host of code-server: the extensionTestsPath contract of test-electron,
- * without a desktop VS Code. code-server's web workbench honours extensionDevelopmentPath/extensionTestsPath passed in
- * the URL's `payload`, and with the smoke-test driver enabled it reports the suite's console output and exit code
- * through window.codeAutomationLog / window.codeAutomationExit, which Playwright exposes to Node.
- */
-const SUITE_SOURCE = join(REPO_ROOT, 'test/vscode/exthost');
-/** Where .vscode-test.mjs expects the suite. Test runs use their own folder: two runs at once must not share one. */
-export const SUITE_OUT = join(REPO_ROOT, '.cache/exthost-tests');
+export { buildExtensionHostSuite, SUITE_OUT } from './extensionHostBuild';
 
 export interface ExtensionHostRun {
   exitCode: number;
@@ -22,16 +11,11 @@ export interface ExtensionHostRun {
 }
 
 /**
- * Bundles test/vscode/exthost/*.ts into outDir and returns its index.js. vscode and mocha stay external: the host
- * provides vscode, and mocha resolves from the repo's node_modules, so outDir must lie inside the repo.
+ * Runs a mocha suite inside the real extension host of code-server: the extensionTestsPath contract of test-electron,
+ * without a desktop VS Code. code-server's web workbench honours extensionDevelopmentPath/extensionTestsPath passed in
+ * the URL's `payload`, and with the smoke-test driver enabled it reports the suite's console output and exit code
+ * through window.codeAutomationLog / window.codeAutomationExit, which Playwright exposes to Node.
  */
-export async function buildExtensionHostSuite(outDir: string = SUITE_OUT): Promise<string> {
-  rmSync(outDir, { recursive: true, force: true });
-  const entryPoints = readdirSync(SUITE_SOURCE).filter((f) => f === 'index.ts' || f.endsWith('.exthost.ts')).map((f) => join(SUITE_SOURCE, f));
-  await build({ entryPoints, outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning' });
-  return join(outDir, 'index.js');
-}
-
 export async function runExtensionHostSuite(
   browser: Browser,
   options: { workspace: string; testsPath: string; extensionPath?: string; timeoutMs?: number } & Pick<CodeServerOptions, 'env' | 'settings' | 'trusted'>,
