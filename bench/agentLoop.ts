@@ -111,16 +111,15 @@ class StubModel implements AgentChatModel {
   async stream(_messages: BaseMessage[], _options?: TurnCallOptions): Promise<AsyncIterable<AIMessageChunk>> {
     const started = performance.now();
     const chunks = this.script.shift() ?? [];
-    const self = this;
-    self.modelMs += performance.now() - started;
+    this.modelMs += performance.now() - started;
     return {
-      [Symbol.asyncIterator]() {
+      [Symbol.asyncIterator]: () => {
         let at = 0;
         return {
-          async next() {
+          next: async () => {
             const t = performance.now();
             const result = at < chunks.length ? { value: chunks[at++]!, done: false as const } : { value: undefined, done: true as const };
-            self.modelMs += performance.now() - t;
+            this.modelMs += performance.now() - t;
             return result;
           },
         };

@@ -8,6 +8,7 @@ import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
 import { type BenchRow, printTable } from './benchTable';
 import { benchStreamingOverhead } from './streamingOverhead';
+import { benchTextProtocol } from './textProtocol';
 import { benchTokenEconomy } from './tokenEconomy';
 
 /**
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   await section('webview in Chromium', () => benchWebview());
   await section('extension bundle and activation', () => benchExtensionActivation());
   await section('agent loop', () => benchAgentLoop());
+  await section('text tool protocol', () => benchTextProtocol());
   await section('streaming overhead on the local model', () => benchStreamingOverhead());
   printTable(rows);
 }

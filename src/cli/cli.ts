@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { exitQuietlyOnBrokenPipe } from './brokenPipe';
 import { main } from './main';
 
+exitQuietlyOnBrokenPipe();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

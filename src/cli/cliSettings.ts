@@ -1,5 +1,6 @@
 import { NO_MODELS, type ModelProvider } from '../core/llm/modelProvider';
 import { OpenAiModelProvider } from '../core/llm/openAiModelProvider';
+import { type DialectOptions, parseAllowedEnv } from '../core/actionPrompt/seedDialect';
 
 export interface ModelFlags {
   baseUrl?: string;
@@ -30,4 +31,18 @@ export function modelProviderFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv):
 function positiveNumber(text: string | undefined, allowZero = false): number | undefined {
   const value = Number(text);
   return text !== undefined && text !== '' && Number.isFinite(value) && (value > 0 || (allowZero && value === 0)) ? value : undefined;
+}
+
+/** `CODEWIKI_ALLOW_SECRET_FILES`: comma-separated gitignore-style globs, the CLI's form of `codewiki.allowSecretFiles`. */
+export function allowSecretFilesFromEnv(env: NodeJS.ProcessEnv): { allowSecrets: string[]; allowSecretsHint: string } {
+  const allowSecrets = (env.CODEWIKI_ALLOW_SECRET_FILES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  return { allowSecrets, allowSecretsHint: 'add a pattern for it to CODEWIKI_ALLOW_SECRET_FILES (comma-separated globs)' };
+}
+
+/**
+ * `CODEWIKI_ALLOWED_ENV`: the names (comma- or space-separated) that seed-002 chains may read as
+ * `${env.X}`, the CLI's form of the user setting `codewiki.dialect.allowedEnv`.
+ */
+export function dialectFromEnv(env: NodeJS.ProcessEnv): DialectOptions {
+  return { allowedEnv: parseAllowedEnv(env.CODEWIKI_ALLOWED_ENV), env };
 }

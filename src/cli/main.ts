@@ -1,29 +1,45 @@
 import { ActionPromptError, formatDiagnostic } from '../core/actionPrompt/diagnostics';
 import { WorkspaceAccessError } from '../core/workspace';
+import { version } from '../../package.json';
 import { CliError, EXIT } from './cliErrors';
 import { askCommand, ASK_USAGE } from './commands/askCommand';
-import { listCommand } from './commands/listCommand';
+import { listCommand, LIST_USAGE } from './commands/listCommand';
 import { runCommand, RUN_USAGE } from './commands/runCommand';
-import { toolsCommand } from './commands/toolsCommand';
-import { validateCommand } from './commands/validateCommand';
+import { toolsCommand, TOOLS_USAGE } from './commands/toolsCommand';
+import { validateCommand, VALIDATE_USAGE } from './commands/validateCommand';
+import { describeParseError, wantsHelp } from './parseCliArgs';
+
+const indent = (text: string) => text.replace(/\n/g, '\n  ');
 
 const USAGE = `CodeWiki — run YAML action prompts over your code with any OpenAI-compatible model.
 
 Usage:
-  ${RUN_USAGE.replace(/\n/g, '\n  ')}
+  ${indent(RUN_USAGE)}
 
-  ${ASK_USAGE.replace(/\n/g, '\n  ')}
+  ${indent(ASK_USAGE)}
 
-  codewiki validate <file.yaml…>   check files; prints file:line:col: message
-  codewiki list                    built-in and workspace (.codewiki/prompts) action prompts
-  codewiki tools [--json]          tools, their JSON Schemas and whether the agent may call them
+  ${indent(VALIDATE_USAGE)}
+
+  ${indent(LIST_USAGE)}
+
+  ${indent(TOOLS_USAGE)}
+
+  codewiki --version               the version
+  codewiki <command> --help        a command's usage; "codewiki run <id> --help" shows that prompt's inputs
 `;
+
+/** Usage printed for `codewiki <command> --help`; `run` answers itself, since it can describe a prompt too. */
+const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE };
 
 /** Dispatches a command and maps every failure to a plain message and an exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
   try {
+    if (command !== undefined && COMMAND_USAGE[command] && wantsHelp(rest)) {
+      io.stdout.write(`${COMMAND_USAGE[command]}\n`);
+      return EXIT.ok;
+    }
     switch (command) {
       case 'run':
         return await runCommand(rest, io);
@@ -35,21 +51,27 @@ export async function main(argv: string[]): Promise<number> {
         return await listCommand(rest, io);
       case 'tools':
         return await toolsCommand(rest, io);
+      case '--version':
+      case '-v':
+      case '-V':
+      case 'version':
+        io.stdout.write(`codewiki ${version}\n`);
+        return EXIT.ok;
       case undefined:
       case '-h':
       case '--help':
       case 'help':
-        process.stdout.write(USAGE);
+        io.stdout.write(USAGE);
         return command === undefined ? EXIT.usage : EXIT.ok;
       default:
         throw new CliError(`unknown command "${command}"\n\n${USAGE}`);
     }
   } catch (error) {
-    return report(error);
+    return report(error, command);
   }
 }
 
-function report(error: unknown): number {
+function report(error: unknown, command: string | undefined): number {
   if (error instanceof ActionPromptError) {
     for (const d of error.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
     return EXIT.usage;
@@ -58,8 +80,9 @@ function report(error: unknown): number {
     process.stderr.write(`codewiki: ${error.message}\n`);
     return error instanceof CliError ? error.exitCode : EXIT.usage;
   }
-  if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (error as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    process.stderr.write(`codewiki: ${(error as Error).message}\n`);
+  const parseError = describeParseError(error);
+  if (parseError !== undefined) {
+    process.stderr.write(`codewiki: ${parseError}; see "codewiki ${command} --help"\n`);
     return EXIT.usage;
   }
   process.stderr.write(`codewiki: ${(error as Error)?.message ?? String(error)}\n`);

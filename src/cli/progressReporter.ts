@@ -24,9 +24,12 @@ export class ProgressReporter {
         return;
       case 'tool-retry':
         return this.line(`↻ ${event.stepId}: attempt ${event.attempt} failed (${event.error}); retrying in ${formatMs(event.delayMs)}`);
-      case 'tool-end':
+      case 'tool-end': {
         this.running.delete(event.stepId);
-        return this.line(`✓ ${event.stepId} (${event.tool}) ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.attempts > 1 ? `, ${event.attempts} attempts` : ''}`);
+        this.line(`✓ ${event.stepId} (${event.tool}) ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.attempts > 1 ? `, ${event.attempts} attempts` : ''}`);
+        const cut = cutNotice(event.outputPreview);
+        return cut ? this.line(`  ✂ ${cut}`) : undefined;
+      }
       case 'tool-error':
         this.running.delete(event.stepId);
         return this.line(`✗ ${event.stepId} (${event.tool}) failed after ${formatMs(event.durationMs)}: ${event.error}${event.handling === 'abort' ? '' : ` [${event.handling}]`}`);
@@ -77,6 +80,15 @@ export class ProgressReporter {
   private clearSpinner(): void {
     if (this.interactive) this.out.write('\r\x1b[2K');
   }
+}
+
+/**
+ * The file tools state every cap in their text ("2 of 12 files shown", "… more entries exist");
+ * repeating that line under the step tells the user a list was cut before the prompt shows it.
+ */
+function cutNotice(preview: string): string | undefined {
+  const line = preview.split('\n').find((l) => /\(\d[\d,]* of \d[\d,]* files shown\)|^\s*… more \w+ exist|more matches exist/.test(l));
+  return line?.trim();
 }
 
 function tokens(total: number): string {

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { formatDiagnostic } from './actionPrompt/diagnostics';
 import { PromptCatalog, type PromptFolder, WORKSPACE_PROMPTS_DIR } from './actionPrompt/promptCatalog';
+import type { DialectOptions } from './actionPrompt/seedDialect';
 import { CustomAgentExecutor, type ExecutorOptions } from './engine/customAgentExecutor';
 import type { ModelProvider } from './llm/modelProvider';
 import { AgentCatalog, type AgentFolder, WORKSPACE_AGENTS_DIR } from './subagents/agentCatalog';
@@ -25,6 +26,8 @@ export interface EngineConfig {
   workspace?: WorkspaceOptions;
   /** run_command's timeout and output cap (agent only). */
   command?: RunCommandOptions;
+  /** Which `${env.X}` seed-002 chains may read: user settings only (default: none). */
+  dialect?: DialectOptions;
 }
 
 export interface CodewikiEngine {
@@ -65,7 +68,7 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
       }
     }
   }
-  const catalog = await PromptCatalog.load(folders, registry);
+  const catalog = await PromptCatalog.load(folders, registry, config.dialect);
   const executor = new CustomAgentExecutor({ registry: catalog.registry, models: config.models, prompts: catalog, options: config.executor });
   // From the built-in tools, not the catalog's: a workspace prompt named like a write tool must not collide with it.
   const agentRegistry = registry.clone();

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import type { AgentModeSettings } from '../core/session/agentModeSettings';
 import type { ConversationSession, SendOptions } from '../core/session/conversationSession';
 import type { HostToWebview, WebviewToHost } from '../shared/protocol';
-import { editorAttachment, openEditorFile, openWorkspaceFile } from './editorContext';
+import { currentSelection, editorAttachment, openEditorFile, openWorkspaceFile } from './editorContext';
 import { userObjectSetting, writeUserSetting } from './extensionSettings';
 import type { ProposedChanges } from './proposedChanges';
 import type { WorkspaceEngine } from './workspaceEngine';
 
 export type AgentModeMessage = Extract<
   WebviewToHost,
-  { type: 'agent/send' | 'agent/approve' | 'tools/request' | 'tools/toggle' | 'tools/setEnabled' | 'tools/setEnableNewTools' | 'chat/setMode' | 'file/open' | 'editor/diff' }
+  { type: 'agent/send' | 'agent/approve' | 'tools/request' | 'tools/toggle' | 'tools/setEnabled' | 'tools/setEnableNewTools' | 'chat/setMode' | 'file/open' | 'editor/diff' | 'selection/request' }
 >;
 
 export interface AgentModeDeps {
@@ -34,10 +34,12 @@ export async function handleAgentModeMessage(message: AgentModeMessage, deps: Ag
     case 'agent/send': {
       const typed = [...message.text.matchAll(FILE_TOKEN)].map((match) => ({ kind: 'file' as const, path: match[1]!.replace(/[.,;:!?)]+$/, '') }));
       const options: SendOptions = { attachments: [...message.attachments, ...typed].slice(0, 20), mentions: message.mentions, openFile: openEditorFile() };
+      // The webview asks for the selection (`selection/request`) and sends it as an attachment; it is read
+      // here again for a webview that did not get an answer in time (the same lines are attached once).
       if (SELECTION_TOKEN.test(message.text)) {
-        const selection = editorAttachment();
-        if (selection?.kind !== 'selection') return post({ type: 'error/show', message: '#selection: select some lines in a workspace file first.' });
-        options.selection = selection;
+        const current = currentSelection();
+        if ('problem' in current) return post({ type: 'error/show', message: current.problem });
+        options.selection = current.selection;
       }
       const mode = message.mode ?? deps.agentSettings().mode;
       return mode === 'chat' ? session.sendChat(message.text, options) : session.sendAgent(message.text, options);
@@ -65,6 +67,8 @@ export async function handleAgentModeMessage(message: AgentModeMessage, deps: Ag
     }
     case 'editor/diff':
       return deps.proposedChanges.show(message.approvalId, await session.proposedChange(message.approvalId));
+    case 'selection/request':
+      return post({ type: 'selection/current', requestId: message.requestId, ...currentSelection() });
   }
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Workspace } from '../core/workspace/workspace';
-import type { ContextAttachment } from '../shared/protocol';
+import type { ContextAttachment, SelectionAttachment } from '../shared/protocol';
 
 /** Workspace-relative (forward slashes) path of a file URI inside an open folder; undefined otherwise. */
 export function workspaceRelativePath(uri: vscode.Uri): string | undefined {
@@ -26,6 +26,13 @@ export function editorAttachment(editor: vscode.TextEditor | undefined = vscode.
   // A selection ending at column 0 of a line does not include that line.
   const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
   return { kind: 'selection', path, startLine: selection.start.line + 1, endLine };
+}
+
+/** What `#selection` attaches: the active editor's selected lines, or why there are none (for the user). */
+export function currentSelection(editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor): { selection: SelectionAttachment } | { problem: string } {
+  const attachment = editorAttachment(editor);
+  if (attachment?.kind === 'selection') return { selection: attachment };
+  return { problem: attachment ? '#selection: nothing is selected in the editor; select some lines first.' : '#selection: select some lines in a workspace file first.' };
 }
 
 /**

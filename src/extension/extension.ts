@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { ToolProtocolMemory } from '../core/agent/textProtocol/toolProtocolMemory';
 import { StateManager } from '../core/history';
-import { NO_MODELS, type ModelProvider } from '../core/llm/modelProvider';
+import type { ModelProvider } from '../core/llm/modelProvider';
 import { OpenAiModelProvider } from '../core/llm/openAiModelProvider';
 import { ConversationSession } from '../core/session/conversationSession';
 import { promptSummaries } from '../core/session/promptSummaries';
@@ -9,11 +10,14 @@ import type { HostStatus } from '../shared/protocol';
 import { addSelectionToChat, postAgentModeState } from './agentModeMessages';
 import { ApiKeyStore } from './apiKeyStore';
 import { CodeWikiViewProvider } from './codewikiViewProvider';
+import { registerAuthoring } from './authoring/registerAuthoring';
 import { registerCommands } from './commands';
 import { AGENT_MODE_SECTIONS, isConfigured, mainModelSettings, modelLabel, readAgentSettings, readSettings } from './extensionSettings';
 import { HostMessageRouter } from './hostMessageRouter';
 import { ProposedChanges } from './proposedChanges';
 import { WorkspaceEngine } from './workspaceEngine';
+import { UNCONFIGURED_MODELS } from './unconfiguredModels';
+import { setUpVscodeModels, watchLanguageModels } from './vscodeModels/vscodeModelSetup';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -22,13 +26,20 @@ import { WorkspaceEngine } from './workspaceEngine';
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('CodeWiki');
   const apiKeys = new ApiKeyStore(context.secrets);
-  let models: ModelProvider = NO_MODELS;
+  let models: ModelProvider = UNCONFIGURED_MODELS;
   let status: HostStatus = { configured: false, baseUrl: '', hasApiKey: false, trusted: vscode.workspace.isTrusted };
 
   const refreshModels = async () => {
     const settings = readSettings();
     const key = await apiKeys.get();
-    models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : NO_MODELS;
+    if (settings.provider === 'vscode') {
+      const setup = await setUpVscodeModels(settings);
+      models = setup.models;
+      status = { ...setup.status, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted };
+      output.appendLine(setup.summary);
+      return;
+    }
+    models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : UNCONFIGURED_MODELS;
     status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, modelLabel: modelLabel(settings), toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted };
     output.appendLine(status.configured ? `Model: ${settings.model} at ${settings.baseUrl}${settings.toolModel ? `, tool model ${settings.toolModel}` : ''}${key ? ', with an API key' : ''}` : 'No endpoint or model configured (codewiki.baseUrl, codewiki.model).');
   };
@@ -44,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const sendPrompts = async () => {
     const { engine: ready } = await engine.get();
-    view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries()) : [] });
+    view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace.root) : [] });
   };
   const services = () =>
     (historyOpen ??= (async () => {
@@ -58,10 +69,11 @@ export function activate(context: vscode.ExtensionContext): void {
         runLogDir: join(storageDir, 'runs'),
         post: (m) => view.post(m),
         agentSettings: () => agentSettings,
+        toolProtocolMemory: new ToolProtocolMemory(join(storageDir, 'tool-protocols.json')),
       });
       const sendInitialState = async () => {
         const { engine: ready } = await engine.get();
-        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries()) : [], conversation: session.current() });
+        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace.root) : [], conversation: session.current() });
         await postAgentModeState({ session, agentSettings: () => agentSettings, post: (m) => view.post(m) }, true);
       };
       const router = new HostMessageRouter({
@@ -112,6 +124,11 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!agentMode || affectsOtherSettings(e, context.extension.packageJSON)) void onSettingsOrKey();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void refreshStatus()),
+    // Models come and go with the extensions that provide them (Copilot signing in, a provider activating late).
+    watchLanguageModels(() => {
+      if (readSettings().provider === 'vscode') void onSettingsOrKey();
+    }),
+    ...registerAuthoring({ engine, view, maxInputTokens: () => readSettings().maxInputTokens }),
     ...registerCommands({
       view,
       engine,

@@ -3,6 +3,10 @@ import type { ModelSettings } from '../core/llm/modelSettings';
 import { readAgentModeSettings, type AgentModeSettings } from '../core/session/agentModeSettings';
 
 export interface CodewikiSettings {
+  /** `codewiki.provider`: `openai` (an OpenAI-compatible endpoint) or `vscode` (VS Code's language models, vscodeModels/). */
+  provider: 'openai' | 'vscode';
+  /** `codewiki.vscodeModel`: with provider `vscode`, the model's id, family or name; empty: the first one VS Code offers. */
+  vscodeModel: string;
   baseUrl: string;
   model: string;
   toolModel: string;
@@ -10,6 +14,10 @@ export interface CodewikiSettings {
   maxInputTokens: number;
   requestTimeoutSeconds: number;
   promptFolders: string[];
+  /** `codewiki.allowSecretFiles`: gitignore-style globs of secret-looking files the file tools may read (user settings only). */
+  allowSecretFiles: string[];
+  /** `codewiki.dialect.allowedEnv`: the `${env.NAME}` that seed-002 chains may read (user settings only). */
+  dialectAllowedEnv: string[];
   /**
    * Set when the endpoint is the local model that scripts/vscode/start.sh started (CODEWIKI_LOCAL_SERVER, e.g.
    * "llama.cpp"); only while no endpoint is set in the user settings, which always win.
@@ -28,6 +36,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): CodewikiSett
   const config = vscode.workspace.getConfiguration('codewiki');
   const configuredUrl = config.get<string>('baseUrl');
   return {
+    provider: config.get<string>('provider') === 'vscode' ? 'vscode' : 'openai',
+    vscodeModel: config.get<string>('vscodeModel')?.trim() ?? '',
     baseUrl: configuredUrl || env.CODEWIKI_BASE_URL || '',
     localServer: configuredUrl ? undefined : env.CODEWIKI_LOCAL_SERVER || undefined,
     model: config.get<string>('model') || env.CODEWIKI_MODEL || '',
@@ -36,7 +46,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): CodewikiSett
     maxInputTokens: config.get<number>('maxInputTokens') ?? 24_000,
     requestTimeoutSeconds: config.get<number>('requestTimeoutSeconds') ?? 120,
     promptFolders: config.get<string[]>('promptFolders') ?? [],
+    // The user layer only (the setting is application-scoped too): a repository must not un-deny its own secrets.
+    allowSecretFiles: stringList(config.inspect<unknown>('allowSecretFiles')?.globalValue),
+    // The user layer only, like allowSecretFiles: a workspace must not let its own prompts read the user's environment.
+    dialectAllowedEnv: stringList(config.inspect<unknown>('dialect.allowedEnv')?.globalValue),
   };
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
 }
 
 /** What the status line shows for the model: `local · NAME (llama.cpp)` for the embedded default, else the name. */

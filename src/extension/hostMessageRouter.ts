@@ -7,7 +7,11 @@ import { type HostToWebview, type WebviewToHost, webviewToHostSchema } from '../
 import { handleAgentModeMessage } from './agentModeMessages';
 import { editorActions } from './editorActions';
 import type { ProposedChanges } from './proposedChanges';
+import { openRunLogView } from './runLogView';
 import type { WorkspaceEngine } from './workspaceEngine';
+
+/** The Settings editor's filter for this extension's settings (publisher.name in package.json). */
+export const CODEWIKI_SETTINGS_QUERY = '@ext:codewiki.codewiki';
 
 export interface RouterDeps {
   session: ConversationSession;
@@ -89,7 +93,8 @@ export class HostMessageRouter {
       case 'path/browse':
         return post({ type: 'path/picked', requestId: message.requestId, path: await this.browse(message.kind) });
       case 'settings/open':
-        await vscode.commands.executeCommand('workbench.action.openSettings', message.setting ? `codewiki.${message.setting}` : 'codewiki');
+        // Every CodeWiki setting, not just the one named: the endpoint needs the model beside it (and a tool model may follow).
+        await vscode.commands.executeCommand('workbench.action.openSettings', CODEWIKI_SETTINGS_QUERY);
         return;
       case 'apiKey/set':
         await vscode.commands.executeCommand('codewiki.setApiKey');
@@ -103,6 +108,7 @@ export class HostMessageRouter {
       case 'chat/setMode':
       case 'file/open':
       case 'editor/diff':
+      case 'selection/request':
         return handleAgentModeMessage(message, this.deps);
     }
   }
@@ -111,7 +117,7 @@ export class HostMessageRouter {
   private async openRunLog(runId: string): Promise<void> {
     const run = this.deps.session.current()?.messages.find((m) => m.id === runId);
     if (run?.kind !== 'agent-run' || !run.runLogPath) throw new Error('No run log was recorded for that run.');
-    await editorActions.openFile(run.runLogPath);
+    await openRunLogView(run.runLogPath);
   }
 
   private async browse(kind: 'file' | 'folder' | 'any'): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { createCodewikiEngine, type CodewikiEngine } from '../core/codewikiEngine';
 import type { ModelProvider } from '../core/llm/modelProvider';
 import { problemsByFile } from '../core/session/promptSummaries';
+import { pointRange, toVscodeDiagnostic } from './authoring/vscodeDiagnostics';
 import type { CodewikiSettings } from './extensionSettings';
 
 export interface EngineState {
@@ -17,7 +18,8 @@ export interface EngineState {
  */
 export class WorkspaceEngine implements vscode.Disposable {
   private current: Promise<EngineState> | undefined;
-  private readonly diagnostics = vscode.languages.createDiagnosticCollection('codewiki');
+  /** The one CodeWiki collection in the Problems panel: saved files' problems here, open files' as you type (authoring/liveDiagnostics.ts). */
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('codewiki');
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -72,6 +74,8 @@ export class WorkspaceEngine implements vscode.Disposable {
         workspaceRoot: folder.uri.fsPath,
         builtinPromptsDir: this.builtinPromptsDir,
         promptFolders: settings.promptFolders,
+        workspace: { allowSecrets: settings.allowSecretFiles },
+        dialect: { allowedEnv: settings.dialectAllowedEnv, env: process.env },
         models: this.models(),
         executor: { maxInputTokens: settings.maxInputTokens },
       });
@@ -87,13 +91,7 @@ export class WorkspaceEngine implements vscode.Disposable {
     for (const [file, problems] of problemsByFile([...engine.catalog.entries(), ...engine.agents.entries()])) {
       this.diagnostics.set(
         vscode.Uri.file(file),
-        problems.map((p) => {
-          const position = new vscode.Position(Math.max(0, p.line - 1), Math.max(0, p.column - 1));
-          const severity = p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
-          const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), p.field ? `${p.field}: ${p.message}` : p.message, severity);
-          diagnostic.source = 'CodeWiki';
-          return diagnostic;
-        }),
+        problems.map((p) => toVscodeDiagnostic(p, pointRange(p))),
       );
     }
   }

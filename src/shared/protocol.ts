@@ -60,6 +60,11 @@ export interface PromptSummary {
   inputs: PromptInputField[];
   /** Set for an invalid file: it is listed with its first error, never hidden. */
   error?: string;
+  /**
+   * Where that error is, for the picker to open the file there (`file/open`): the path relative to the
+   * workspace when the file is inside it, and the message without its location prefix.
+   */
+  errorAt?: { path: string; line: number; column: number; message: string };
 }
 
 /** What the status line and the empty state show. Never carries the key itself. */
@@ -73,6 +78,10 @@ export interface HostStatus {
   hasApiKey: boolean;
   /** False in Restricted Mode: no workspace prompts, no file tools. */
   trusted: boolean;
+  /** `codewiki.provider`: an OpenAI-compatible endpoint (default) or VS Code's own language models. */
+  provider?: 'openai' | 'vscode';
+  /** Why no model can answer, in words for the user with what to do (e.g. no VS Code language model is available). */
+  problem?: string;
 }
 
 /**
@@ -133,9 +142,13 @@ export interface ApprovalPrompt {
   why: string;
   /** False when "Allow in this conversation" would not be remembered (a compound command asks every time): hide that button. */
   canAllowForConversation: boolean;
+  /** Set when a sub-agent asks: the id of the parent's call (AgentToolCall id) that started the sub-agent; show the card under it. */
+  parentCallId?: string;
 }
 
 export type ApprovalAnswer = 'allow-once' | 'allow-conversation' | 'deny';
+
+export type SelectionAttachment = Extract<ContextAttachment, { kind: 'selection' }>;
 
 /**
  * Host → webview. Agent-mode turns (`agent/send`) stream as:
@@ -185,7 +198,9 @@ export type HostToWebview =
   /** The mode new messages use (`codewiki.chat.mode`); sent after `state/init` and when it changes. */
   | { type: 'chat/mode'; mode: ChatMode }
   /** Add a chip to the input (CodeWiki: Add Selection to Chat, Ctrl/Cmd+L in the editor). */
-  | { type: 'context/add'; attachment: ContextAttachment };
+  | { type: 'context/add'; attachment: ContextAttachment }
+  /** The answer to `selection/request`: the active editor's selection (whole lines), or why there is none. */
+  | { type: 'selection/current'; requestId: string; selection?: SelectionAttachment; problem?: string };
 
 const id = z.string().min(1).max(200);
 const text = z.string().max(1_000_000);
@@ -259,6 +274,11 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('file/open'), path: workspacePath, line: lineNumber.optional() }),
   /** Opens VS Code's diff editor on a pending approval's proposed file change. */
   z.strictObject({ type: z.literal('editor/diff'), approvalId: id }),
+  /**
+   * Asks for the active editor's selection (answered with `selection/current`): the webview sends it
+   * for `#selection` at send time, so the question carries the lines the user has selected now.
+   */
+  z.strictObject({ type: z.literal('selection/request'), requestId: id }),
 ]);
 
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;

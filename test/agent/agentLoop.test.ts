@@ -217,13 +217,13 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     assert.equal(fx.eventsOf('reasoning').map((e) => e.text).join(''), 'The user wants a.');
   });
 
-  it('falls back visibly to plan-then-answer when the server rejects tools with a 400', async () => {
+  it('with toolProtocol native, falls back visibly to plan-then-answer when the server rejects tools with a 400', async () => {
     fx = await new AgentFixture(FILES, [
       { status: 400, body: { error: { message: 'tools are not supported by this model', type: 'invalid_request_error' } } },
       { text: '{"calls": [{"tool": "read_file", "args": {"path": "src/b.ts"}}]}' },
       { text: 'b is B_BODY.' },
     ]).start();
-    const result = await fx.ask('What is b?');
+    const result = await fx.ask('What is b?', { toolProtocol: 'native' });
     assert.ok(result.usedFallback);
     assert.equal(result.stopReason, 'answered');
     assert.match(result.answer, /^_\(This model does not support tool calls.*\)_\n\nb is B_BODY\.$/);

@@ -162,7 +162,7 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.match(systemOf(fx, 1), /^You write notes about a in at most 2 lines\./, '{input} references are filled in');
     assert.deepEqual(toolNames(fx, 1), ['read_file', 'write_file']);
     assert.equal(gate.requests.length, 1);
-    assert.deepEqual([gate.requests[0]!.tool, gate.requests[0]!.callId, gate.requests[0]!.conversationId], ['write_file', 'call_write', 'conv-1']);
+    assert.deepEqual([gate.requests[0]!.tool, gate.requests[0]!.callId, gate.requests[0]!.conversationId, gate.requests[0]!.parentCallId], ['write_file', 'call_write', 'conv-1', 'call_parent']);
     assert.equal(existsSync(join(fx.root, 'NOTES.md')), false);
     const requested = fx.eventsOf('approval-requested');
     assert.deepEqual(requested.map((e) => [e.tool, e.parentCallId]), [['write_file', 'call_parent']]);

@@ -12,10 +12,10 @@ describe('tool calls a model writes as text', () => {
   let fx: AgentFixture;
   afterEach(async () => fx?.close());
 
-  it('runs a fenced JSON call that names an offered tool, answers from it, and keeps the block out of the answer', async () => {
+  it('with toolProtocol native, runs a fenced JSON call that names an offered tool, answers from it, and keeps the block out of the answer', async () => {
     const written = 'Let me look.\n\n```json\n{\n  "name": "read_file",\n  "arguments": { "path": "src/frequency.ts" }\n}\n```';
     fx = await new AgentFixture(FILES, [{ text: written }, { text: 'It is computed in src/frequency.ts.' }]).start();
-    const result = await fx.ask('Where is the word frequency computed?');
+    const result = await fx.ask('Where is the word frequency computed?', { toolProtocol: 'native' });
 
     assert.equal(result.stopReason, 'answered');
     assert.equal(result.answer, 'Let me look.\n\nIt is computed in src/frequency.ts.');

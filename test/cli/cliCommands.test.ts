@@ -20,7 +20,11 @@ describe('codewiki validate, list and tools', () => {
     assert.equal(result.code, 1);
     const lines = result.stdout.trim().split('\n');
     assert.equal(lines[0], `${mine}: ok`);
-    assert.deepEqual(lines.slice(1), [`${broken}:5:12: tool_chain[0].retry: expected number or object`]);
+    // One pass: the schema error and the reference error in the same step, in file order.
+    assert.deepEqual(lines.slice(1), [
+      `${broken}:4:21: tool_chain[0].input.query: {nope} is not defined; it must be an input or a step's output_variable`,
+      `${broken}:5:12: tool_chain[0].retry: expected number or object`,
+    ]);
   });
 
   it('validate reports each semantic problem once the schema passes', async () => {
@@ -28,7 +32,7 @@ describe('codewiki validate, list and tools', () => {
     require('node:fs').writeFileSync(broken, INVALID.replace('    retry: lots\n', ''));
     const result = await runCli(['validate', broken, '--workspace', ws.root]);
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /semantic\.yaml:4:12: tool_chain\[0\]\.input: \{nope\} is not defined/);
+    assert.match(result.stdout, /semantic\.yaml:4:21: tool_chain\[0\]\.input\.query: \{nope\} is not defined/);
   });
 
   it('validate exits 0 when every file is valid, including the built-ins', async () => {
@@ -38,12 +42,13 @@ describe('codewiki validate, list and tools', () => {
     assert.equal(result.stdout.trim().split('\n').filter((l) => l.endsWith(': ok')).length, 5);
   });
 
-  it('list shows built-in and workspace prompts; an invalid one appears with its error', async () => {
+  it('list shows built-in and workspace prompts; an invalid one appears with its error (exit 1)', async () => {
     const result = await runCli(['list', '--workspace', ws.root]);
-    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.code, 1, result.stderr);
     assert.match(result.stdout, /module-design-doc\s+built-in\s+Module design document/);
     assert.match(result.stdout, /mine\s+workspace\s+Mine/);
-    assert.match(result.stdout, /broken\s+workspace\s+INVALID — .*broken\.yaml:5:12: tool_chain\[0\]\.retry/);
+    // The first problem in file order: the reference error in the same step as the schema error is found too.
+    assert.match(result.stdout, /broken\s+workspace\s+INVALID — .*broken\.yaml:4:21: tool_chain\[0\]\.input\.query: \{nope\} is not defined/);
     const json = JSON.parse((await runCli(['list', '--json', '--workspace', ws.root])).stdout);
     assert.deepEqual(json.find((e: { id: string }) => e.id === 'broken').valid, false);
   });
@@ -69,6 +74,6 @@ describe('codewiki validate, list and tools', () => {
     assert.equal((await runCli(['frobnicate'])).code, 2);
     const bad = await runCli(['run', 'x', '--nope']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /Unknown option '--nope'/);
+    assert.equal(bad.stderr, 'codewiki: unknown option --nope; see "codewiki run --help"\n');
   });
 });

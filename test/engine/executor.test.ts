@@ -53,7 +53,7 @@ output: "{combined}"
 });
 
 describe('CustomAgentExecutor: step policies', () => {
-  it('skips a step whose condition is false; later steps see null', async () => {
+  it('skips a step whose condition is false, and the steps that read its output with it', async () => {
     const yaml = `title: cond
 input_variables:
   - name: files
@@ -72,7 +72,10 @@ tool_chain:
     const skipped = await runYaml(yaml, { files: '' });
     assert.equal(skipped.log.steps[0].status, 'skipped');
     assert.match(skipped.log.steps[0].skipped_reason!, /condition "files.length > 0" is false/);
-    assert.equal(skipped.output, 'got []');
+    assert.equal(skipped.log.steps[1].status, 'skipped');
+    assert.match(skipped.log.steps[1].skipped_reason!, /reads \{gated_out\}, the output of the skipped step "gated"/);
+    assert.equal(skipped.status, 'success');
+    assert.equal(skipped.output, null);
     const ran = await runYaml(yaml, { files: 'abc' });
     assert.equal(ran.log.steps[0].status, 'success');
     assert.equal(ran.output, 'got [abc]');
@@ -108,7 +111,11 @@ output: "{big.length} big, second is {second}"
     assert.equal(result.output, 'ok k');
     assert.equal(result.log.steps[0].attempts, 3);
     const retries = result.events.filter((e) => e.type === 'tool-retry');
-    assert.deepEqual(retries.map((e) => (e as { delayMs: number }).delayMs), [10, 20]);
+    // The shared back-off: doubling from `backoff`, each wait between half and all of its step (equal jitter).
+    const delays = retries.map((e) => (e as { delayMs: number }).delayMs);
+    assert.equal(delays.length, 2);
+    assert.ok(delays[0] >= 5 && delays[0] <= 10, `first wait ${delays[0]} ms`);
+    assert.ok(delays[1] >= 10 && delays[1] <= 20, `second wait ${delays[1]} ms`);
   });
 
   it('aborts the run when a step fails after its attempts; the rest are cancelled and the log says why', async () => {

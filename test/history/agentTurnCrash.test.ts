@@ -16,7 +16,7 @@ describe('history: an agent turn killed mid-turn (kill -9)', function () {
   beforeEach(async () => {
     ws = tempWorkspace({ 'a.txt': 'ALPHA_CONTENT\n', 'b.txt': 'BRAVO_CONTENT\n', 'c.txt': 'CHARLIE_CONTENT\n' });
     server = new OpenAiTestServer([
-      { toolCalls: [{ id: 'ra', name: 'read_file', arguments: { path: 'a.txt' } }] },
+      { text: 'Reading a first.', toolCalls: [{ id: 'ra', name: 'read_file', arguments: { path: 'a.txt' } }] },
       { toolCalls: [{ id: 'rb', name: 'read_file', arguments: { path: 'b.txt' } }] },
       { toolCalls: [{ id: 'rc', name: 'read_file', arguments: { path: 'c.txt' } }] },
       { stall: 'before-headers' }, // the fourth model call never answers: the turn is still running when killed
@@ -28,7 +28,7 @@ describe('history: an agent turn killed mid-turn (kill -9)', function () {
     ws.cleanup();
   });
 
-  it('keeps the turn with the three finished calls, shown as interrupted, and searchable', async () => {
+  it('keeps the turn with the three finished calls, its narration and counts, shown as interrupted, and searchable', async () => {
     const child = startFixture('agentTurnChild.ts', [storage.dir(), ws.root, server.url]);
     await child.waitFor('saved 3');
     await server.waitForRequests(4, 30_000);
@@ -50,6 +50,10 @@ describe('history: an agent turn killed mid-turn (kill -9)', function () {
         ['rc', 'read_file', 'ok'],
       ]);
       assert.deepEqual(turn.toolCalls.map((call) => /(ALPHA|BRAVO|CHARLIE)_CONTENT/.exec(call.output ?? '')?.[1]), ['ALPHA', 'BRAVO', 'CHARLIE']);
+      // The narration and the counts so far ride along with the call records.
+      assert.equal(turn.answer, 'Reading a first.');
+      assert.equal(turn.iterations, 3);
+      assert.ok((turn.tokens?.total ?? 0) > 0, 'the tokens so far are kept');
       assert.deepEqual(manager.search('CHARLIE_CONTENT').map((s) => s.id), [summary!.id]);
     } finally {
       await manager.dispose();

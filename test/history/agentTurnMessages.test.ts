@@ -29,6 +29,7 @@ function agentTurn(overrides: Partial<AgentTurnMessage> = {}): AgentTurnMessage 
     context: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }],
     mentions: ['search_text'],
     openFile: 'src/a.ts',
+    durationMs: 5230,
     ...overrides,
   };
 }

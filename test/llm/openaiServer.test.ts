@@ -53,7 +53,12 @@ describe('OpenAiTestServer', () => {
   });
 });
 
-async function postJson(url: string, body: object): Promise<any> {
+/** The parts of a non-streamed chat completion these tests read. */
+interface ChatCompletionBody {
+  choices: Array<{ message: { content: string | null; tool_calls?: unknown }; finish_reason: string }>;
+}
+
+async function postJson(url: string, body: object): Promise<ChatCompletionBody> {
   const response = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return response.json();
+  return (await response.json()) as ChatCompletionBody;
 }

@@ -27,7 +27,9 @@ describe('agent mode in a conversation session', () => {
       [['c1', 'read_file', 'running'], ['c1', 'read_file', 'ok']],
     );
     assert.deepEqual(fx.of('agentTurn/chunk').map((m) => m.text), ['It returns ', 'a constant string.']);
-    assert.equal(fx.of('agentTurn/done')[0]!.turn.status, 'done');
+    const done = fx.of('agentTurn/done')[0]!.turn;
+    assert.equal(done.status, 'done');
+    assert.ok(typeof done.durationMs === 'number' && done.durationMs >= 0, 'the view is told how long the turn took');
     assert.match(fx.server.requests[0]!.promptText, /src\/app\.ts/, 'the open file is named to the model');
     assert.match(toolResults(fx.server, 1)[0]!, /APP_BODY/);
 
@@ -40,6 +42,7 @@ describe('agent mode in a conversation session', () => {
     assert.equal(turn.model, 'main-model');
     assert.equal(turn.openFile, 'src/app.ts');
     assert.equal(turn.iterations, 2);
+    assert.equal(turn.durationMs, done.durationMs, 'and history keeps it');
     assert.ok(turn.tokens!.total > 0);
     const [call] = turn.toolCalls;
     assert.deepEqual([call!.id, call!.tool, call!.displayName, call!.kind, call!.status, call!.argsSummary], ['c1', 'read_file', 'Read file', 'read', 'ok', 'path="src/app.ts"']);
@@ -77,7 +80,7 @@ describe('agent mode in a conversation session', () => {
 
     assert.equal(appOnDisk(), APP);
     const [card] = fx.of('agent/approval');
-    assert.deepEqual([card!.tool, card!.kind, card!.callId, card!.canAllowForConversation], ['edit_file', 'write', 'w1', true]);
+    assert.deepEqual([card!.tool, card!.kind, card!.callId, card!.canAllowForConversation, card!.parentCallId], ['edit_file', 'write', 'w1', true, undefined]);
     assert.equal(card!.turnId, fx.of('agentTurn/started')[0]!.turn.id);
     assert.equal(card!.preview.type, 'diff');
     assert.match((card!.preview as { diff: string }).diff, /-  return "APP_BODY";\n\+  return "NEW_BODY";/);
@@ -89,6 +92,31 @@ describe('agent mode in a conversation session', () => {
     assert.equal(call!.status, 'denied');
     assert.deepEqual(call!.approval, { decision: 'deny', by: 'user', reason: 'keep it' });
     assert.equal(call!.preview?.type, 'diff');
+  });
+
+  it('a sub-agent\'s write asks with a card that names the call that started the sub-agent (parentCallId)', async () => {
+    const scribe = 'name: scribe\ndescription: Writes notes\ninputs:\n  - name: topic\n    type: string\n    description: What about\nsystem: "Write notes about {topic}."\ntools: [read_file, write_file]\nmax_iterations: 3\n';
+    const sub = await new AgentModeFixture({ ...FILES, '.codewiki/agents/scribe.yaml': scribe }).start();
+    try {
+      sub.server.enqueue(
+        { toolCalls: [{ id: 'call_parent', name: 'scribe', arguments: { topic: 'app' } }] },
+        { toolCalls: [{ id: 'call_write', name: 'write_file', arguments: { path: 'NOTES.md', content: 'notes\n' } }] },
+        { text: 'Written.' },
+        { text: 'The scribe wrote NOTES.md.' },
+      );
+      sub.onPost = (message) => {
+        if (message.type === 'agent/approval') sub.session.answerApproval(message.approvalId, 'allow-once');
+      };
+      await sub.session.sendAgent('Write notes about app');
+
+      const [card] = sub.of('agent/approval');
+      assert.deepEqual([card!.tool, card!.callId, card!.parentCallId], ['write_file', 'call_write', 'call_parent']);
+      assert.equal(readFileSync(join(sub.ws.root, 'NOTES.md'), 'utf8'), 'notes\n');
+      const calls = (await sub.lastTurn()).toolCalls;
+      assert.deepEqual(calls.map((c) => [c.id, c.parentCallId, c.status]), [['call_parent', undefined, 'ok'], ['call_write', 'call_parent', 'ok']]);
+    } finally {
+      await sub.close();
+    }
   });
 
   it('Allow once: the diff editor gets the proposed file while the card waits, and the file changes after', async () => {

@@ -64,6 +64,9 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
       ['user', 'Hi', ''],
       ['assistant', 'Hello there', 'done'],
     ]);
+    const done = (posted.find((m) => m.type === 'chat/done') as { message: AssistantMessage }).message;
+    assert.ok(typeof done.durationMs === 'number', 'the view is told how long the answer took');
+    assert.equal((restored.messages[1] as AssistantMessage).durationMs, done.durationMs, 'and history keeps it');
     assert.equal(history.getOpenConversationId(), conversation.id);
   });
 

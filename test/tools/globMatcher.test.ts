@@ -32,5 +32,7 @@ describe('glob matching', () => {
     assert.ok(matches('a+b(1).ts', 'a+b(1).ts'));
     assert.ok(!matches('a.ts', 'abts'));
     assert.throws(() => compileGlob('[z-a].ts'), /Invalid glob pattern "\[z-a\]\.ts"/);
+    assert.throws(() => compileGlob('src/[ab.ts'), /Invalid glob pattern "src\/\[ab\.ts"/);
+    assert.throws(() => compileGlob('*.{ts,tsx'), /Invalid glob pattern/);
   });
 });

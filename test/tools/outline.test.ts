@@ -3,7 +3,7 @@ import { languageFromPath } from '../../src/core/tools/file/languages';
 import { extractOutline } from '../../src/core/tools/file/outline';
 
 describe('outline extraction', () => {
-  it('TypeScript: leading doc comment, then top-level declarations without bodies or imports', () => {
+  it('TypeScript: leading doc comment, then top-level declaration lines as written, without bodies or imports', () => {
     const source = [
       '/**',
       ' * Resolves user paths inside the workspace.',
@@ -28,10 +28,10 @@ describe('outline extraction', () => {
       extractOutline(source, 'typescript'),
       [
         'Resolves user paths inside the workspace.',
-        'export interface Options',
+        'export interface Options {',
         'export type Mode = "a" | "b";',
-        'export class Resolver',
-        'export async function open(root: string): Promise<void>',
+        'export class Resolver {',
+        'export async function open(root: string): Promise<void> {',
         'function helper() {}',
         'export default Resolver;',
         "export { join } from './join';",
@@ -75,7 +75,7 @@ describe('outline extraction', () => {
     ].join('\n');
     assert.equal(
       extractOutline(source, 'go'),
-      ['Package store keeps conversations on disk.', 'package store', 'type Store struct', 'func (s *Store) Save() error', 'func New(dir string) *Store'].join('\n'),
+      ['Package store keeps conversations on disk.', 'package store', 'type Store struct {', 'func (s *Store) Save() error {', 'func New(dir string) *Store {'].join('\n'),
     );
   });
 
@@ -98,11 +98,11 @@ describe('outline extraction', () => {
       extractOutline(source, 'rust'),
       [
         'Parses workflow files.',
-        'pub struct Parser',
-        'impl Parser',
-        'pub(crate) fn parse(text: &str) -> Result<(), Error>',
+        'pub struct Parser {',
+        'impl Parser {',
+        'pub(crate) fn parse(text: &str) -> Result<(), Error> {',
         'enum Token { A, B }',
-        'macro_rules! check',
+        'macro_rules! check {',
       ].join('\n'),
     );
   });
@@ -115,14 +115,14 @@ describe('outline extraction', () => {
   it('Java, C, Ruby and shell get their declarations', () => {
     assert.equal(
       extractOutline('package a.b;\npublic class Foo {\n    public int size() {\n        return 1;\n    }\n    private void hidden() {}\n}', 'java'),
-      'package a.b;\npublic class Foo\npublic int size()',
+      'package a.b;\npublic class Foo {\npublic int size() {',
     );
     assert.equal(
       extractOutline('#include <stdio.h>\n#define MAX 10\nstruct point { int x; };\nint add(int a, int b) {\n    return a + b;\n}', 'c'),
-      '#define MAX 10\nstruct point { int x; };\nint add(int a, int b)',
+      '#define MAX 10\nstruct point { int x; };\nint add(int a, int b) {',
     );
     assert.equal(extractOutline('# Helpers\nmodule Util\n  def self.go\n  end\nend', 'ruby'), 'Helpers\nmodule Util\ndef self.go');
-    assert.equal(extractOutline('#!/bin/bash\n# Deploys the site.\nset -e\nDEPLOY_DIR=/srv\ndeploy() {\n  echo hi\n}', 'shell'), 'Deploys the site.\nDEPLOY_DIR=/srv\ndeploy()');
+    assert.equal(extractOutline('#!/bin/bash\n# Deploys the site.\nset -e\nDEPLOY_DIR=/srv\ndeploy() {\n  echo hi\n}', 'shell'), 'Deploys the site.\nDEPLOY_DIR=/srv\ndeploy() {');
   });
 
   it('falls back to the first non-blank lines for plain text and declaration-less code', () => {
@@ -132,6 +132,11 @@ describe('outline extraction', () => {
     assert.ok(outline.startsWith('line 1\nline 2'));
     assert.ok(outline.endsWith('line 10\n…'));
     assert.equal(extractOutline('console.log("hi");\n', 'javascript'), 'console.log("hi");');
+  });
+
+  it('shows the real lines: opening lines of code keep their braces, so none is left unbalanced', () => {
+    const source = ['#!/usr/bin/env node', "import { main } from './main';", 'main(process.argv.slice(2)).then(', '  (code) => {', '    process.exitCode = code;', '  },', ');'].join('\n');
+    assert.equal(extractOutline(source, 'typescript'), source);
   });
 
   it('keeps summaries short: at most 20 lines and about 1,200 characters', () => {

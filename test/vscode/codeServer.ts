@@ -31,6 +31,8 @@ export interface CodeServerOptions {
   extensionPath?: string | false;
   /** More code-server flags, e.g. ['--vscode-option', 'enable-smoke-test-driver']. */
   extraArgs?: string[];
+  /** More extension folders installed beside it, e.g. a test fixture extension (test/vscode/fixtures/). */
+  extraExtensions?: string[];
 }
 
 export interface CodeServer {
@@ -78,7 +80,9 @@ export function installExtensionFolder(extensionsDir: string, extensionPath: str
     throw new Error(`${manifest.main} is missing in ${extensionPath}: run npm run build first`);
   }
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
-  for (const entry of ['package.json', 'README.md', 'dist', 'action-prompts', 'agents', 'schemas', 'media']) {
+  // A fixture extension's main file may sit at its root (dist/ is git-ignored).
+  const mainEntry = manifest.main?.replace(/^\.\//, '').split('/')[0];
+  for (const entry of new Set(['package.json', 'README.md', 'dist', 'action-prompts', 'agents', 'schemas', 'media', ...(mainEntry ? [mainEntry] : [])])) {
     const source = join(extensionPath, entry);
     if (existsSync(source)) cpSync(source, join(target, entry), { recursive: true });
   }
@@ -96,6 +100,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const settings = { ...BASE_SETTINGS, ...trustSettings, ...options.settings };
   writeFileSync(join(paths.data, 'User/settings.json'), JSON.stringify(settings, null, 2));
   if (options.extensionPath !== false) installExtensionFolder(paths.exts, options.extensionPath ?? REPO_ROOT);
+  for (const extra of options.extraExtensions ?? []) installExtensionFolder(paths.exts, extra);
 
   const args = [
     CODE_SERVER_ENTRY, '--config', '/dev/null', '--bind-addr', '127.0.0.1:0', '--auth', 'none',

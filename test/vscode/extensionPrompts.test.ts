@@ -50,7 +50,16 @@ vscodeSuite('workspace action prompts in real VS Code', function () {
     writeFileSync(join(workspace, '.codewiki/prompts/team/review.yaml'), BROKEN);
     const entry = view.locator('cw-prompt-picker li[data-prompt="review"]');
     await entry.locator('.prompt-error').waitFor({ timeout: 30_000 });
-    assert.match((await entry.locator('.prompt-error').textContent()) ?? '', /review\.yaml:3:11: tool_chain\[0\]\.tool: unknown tool "no_such_tool"/);
+    assert.match((await entry.locator('.prompt-error').textContent()) ?? '', /tool_chain\[0\]\.tool: unknown tool "no_such_tool"/);
+    // Issue 10 §3: the location relative to the workspace, the nearest tool names rather than all of them.
+    assert.equal(await entry.locator('.where').textContent(), 'line 3');
+    const full = (await entry.getAttribute('title')) ?? '';
+    assert.match(full, /^\.codewiki\/prompts\/team\/review\.yaml:3:11: /, full);
+    assert.doesNotMatch(full, /known tools|read_file, /, full);
+
+    await entry.click({ force: true }); // aria-disabled: it cannot run, but a click opens the file at the error
+    await workbench.page.locator('.tabs-container .tab.active', { hasText: 'review.yaml' }).waitFor({ timeout: 30_000 });
+    await workbench.page.locator('.statusbar-item', { hasText: /Ln 3, Col 1/ }).waitFor({ timeout: 15_000 });
 
     await workbench.page.keyboard.press('Control+Shift+M'); // View: Problems
     const problem = workbench.page.locator('.markers-panel .monaco-list-row', { hasText: 'unknown tool "no_such_tool"' });

@@ -125,13 +125,54 @@ describe('webview: agent-mode composer', function () {
     assert.deepEqual(await chips(), ['#selection', 'selection:src/a.ts:3-9']);
     await composer().pressSequentially('them');
     await composer().press('Enter');
+    // The #selection chip is the editor's selection when the message is sent: the webview asks for it.
+    const { requestId } = await v.waitForPosted('selection/request');
+    assert.equal((await v.postedOfType('agent/send')).length, 0, 'the message waits for the answer');
+    await v.send({ type: 'selection/current', requestId, selection: { kind: 'selection', path: 'src/b.ts', startLine: 20, endLine: 22 } });
     assert.deepEqual(await v.waitForPosted('agent/send'), {
       type: 'agent/send',
-      text: 'Compare and them\n#selection',
+      text: 'Compare and them',
       mode: 'agent',
       mentions: [],
-      attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }],
+      attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }, { kind: 'selection', path: 'src/b.ts', startLine: 20, endLine: 22 }],
     });
+  });
+
+  it('a typed #selection attaches the editor\'s selection at send time, in chat mode too, with no chip and no Add Selection to Chat', async () => {
+    const v = view();
+    await v.send({ type: 'chat/mode', mode: 'chat' });
+    await composer().fill('Explain #selection in detail');
+    await composer().press('Enter');
+    const { requestId } = await v.waitForPosted('selection/request');
+    assert.equal(await composer().inputValue(), '', 'the composer is cleared at once');
+    await v.send({ type: 'selection/current', requestId: 'an-older-request', selection: { kind: 'selection', path: 'old.ts', startLine: 1, endLine: 1 } });
+    await v.send({ type: 'selection/current', requestId, selection: { kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 } });
+    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Explain #selection in detail', mode: 'chat', mentions: [], attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }] });
+    assert.equal((await v.postedOfType('agent/send')).length, 1, 'an answer to another request sends nothing');
+    assert.equal((await v.postedOfType('chat/send')).length, 0);
+  });
+
+  it('with nothing selected the message is not sent: it comes back to the composer with the reason', async () => {
+    const v = view();
+    await composer().click();
+    await composer().pressSequentially('Refactor #selection please');
+    await composer().press('Enter');
+    const { requestId } = await v.waitForPosted('selection/request');
+    await v.send({ type: 'selection/current', requestId, problem: '#selection: nothing is selected in the editor; select some lines first.' });
+    await eventually(async () => assert.match((await page().locator('cw-notices .notice.error').textContent()) ?? '', /nothing is selected in the editor/));
+    assert.equal(await composer().inputValue(), 'Refactor please');
+    assert.deepEqual(await chips(), ['#selection'], 'the chip comes back too');
+    assert.deepEqual([...(await v.postedOfType('agent/send')), ...(await v.postedOfType('chat/send'))], []);
+  });
+
+  it('a host that does not answer: after a moment the message goes as before and the host reads #selection itself', async () => {
+    const v = view();
+    await composer().click();
+    await composer().pressSequentially('Explain #selection ');
+    await composer().pressSequentially('now');
+    await composer().press('Enter');
+    await v.waitForPosted('selection/request');
+    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Explain now\n#selection', mode: 'agent', mentions: [], attachments: [] });
   });
 
   it('chips in chat mode send agent/send with mode chat', async () => {

@@ -150,11 +150,13 @@ describe('webview: /agent picker and form', function () {
     assert.equal(await composer().inputValue(), '');
   });
 
-  it('/agent <id> with a required input missing opens the form filled in, with the message', async () => {
+  it('/agent <id> with a required input missing opens the form filled in, not in red; Run then shows the message', async () => {
     const v = view();
     await typeCommand('/agent review depth=7');
     await page().locator('cw-prompt-form').waitFor();
     assert.equal(await field('depth').locator('input').inputValue(), '7');
+    assert.equal(await page().locator('cw-prompt-form .field-error').count(), 0, 'no error before the user tried');
+    await page().locator('cw-prompt-form button.run').click();
     assert.equal(await field('topic').locator('.field-error').textContent(), 'Topic is required.');
     assert.equal((await v.postedOfType('agent/run')).length, 0);
   });

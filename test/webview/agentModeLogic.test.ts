@@ -45,9 +45,9 @@ describe('agent mode logic (no DOM)', () => {
     });
 
     it('summarises a finished turn', () => {
-      const turn = agentTurn('t1', { toolCalls: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')], tokens: { input: 1000, output: 234, total: 1234 } });
-      assert.equal(turnSummary(turn, 12_300), 'Used 4 tools · 12.3 s · 1,234 tokens');
-      assert.equal(turnSummary(agentTurn('t2', { toolCalls: [toolCall('a')] })), 'Used 1 tool');
+      const turn = agentTurn('t1', { toolCalls: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')], tokens: { input: 1000, output: 234, total: 1234 }, durationMs: 12_300 });
+      assert.equal(turnSummary(turn), 'Used 4 tools · 12.3 s · 1,234 tokens');
+      assert.equal(turnSummary(agentTurn('t2', { toolCalls: [toolCall('a')] })), 'Used 1 tool', 'a turn saved before durations were kept has no time');
     });
 
     it('host messages: started, tool calls and usage batched per frame, done replaces the turn and ends the Stop state', () => {
@@ -69,10 +69,10 @@ describe('agent mode logic (no DOM)', () => {
       const live = turnIn(store);
       assert.deepEqual([live.answer, live.reasoning, live.toolCalls.map((c) => c.status), live.tokens?.total, live.warnings], ['Reading. ', 'hmm', ['ok'], 3, ['careful']]);
       applyHostMessage(store, stream, { type: 'agentTurn/chunk', turnId: 't1', text: 'late' });
-      applyHostMessage(store, stream, { type: 'agentTurn/done', turn: agentTurn('t1', { answer: 'Final.' }) });
+      applyHostMessage(store, stream, { type: 'agentTurn/done', turn: agentTurn('t1', { answer: 'Final.', durationMs: 4200 }) });
       assert.equal(turnIn(store).answer, 'Final.', 'the host copy wins over buffered text');
       assert.equal(store.current.activeId, undefined);
-      assert.equal(typeof store.current.turnDurations.t1, 'number');
+      assert.equal(turnIn(store).durationMs, 4200, 'the time the host measured is the one kept');
     });
 
     it('a conversation with a streaming turn (reload mid-turn) keeps Stop', () => {
@@ -119,12 +119,22 @@ describe('agent mode logic (no DOM)', () => {
       applyHostMessage(store, stream, { type: 'context/add', attachment: { kind: 'file', path: 'a.ts' } });
       applyHostMessage(store, stream, { type: 'context/add', attachment: { kind: 'file', path: 'a.ts' } });
       actions.agentMode.addChip({ kind: 'editor-selection' });
-      actions.submit('use @read_file and @summarize_folder and @read_file');
+      assert.equal(actions.submit('use @read_file and @summarize_folder and @read_file'), true);
+      assert.deepEqual(store.current.chips, []);
+      const request = host.ofType('selection/request')[0]!;
+      assert.equal(actions.submit('another one'), false, 'one message at a time waits for the selection');
+      actions.agentMode.selectionArrived({ type: 'selection/current', requestId: request.requestId, selection: { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 } });
       assert.deepEqual(host.posted, [
         { type: 'chat/send', text: 'plain' },
-        { type: 'agent/send', text: 'use @read_file and @summarize_folder and @read_file\n#selection', mode: 'agent', mentions: ['read_file'], attachments: [{ kind: 'file', path: 'a.ts' }] },
+        { type: 'selection/request', requestId: request.requestId },
+        {
+          type: 'agent/send',
+          text: 'use @read_file and @summarize_folder and @read_file',
+          mode: 'agent',
+          mentions: ['read_file'],
+          attachments: [{ kind: 'file', path: 'a.ts' }, { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 }],
+        },
       ]);
-      assert.deepEqual(store.current.chips, []);
       actions.agentMode.setMode('chat');
       actions.agentMode.setMode('chat');
       assert.deepEqual(host.ofType('chat/setMode'), [{ type: 'chat/setMode', mode: 'chat' }]);

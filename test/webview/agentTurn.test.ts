@@ -86,10 +86,11 @@ describe('webview: agent turns', function () {
       toolCalls: [toolCall('c1'), toolCall('c2', { displayName: 'Search files' }), toolCall('c3'), toolCall('c4', { parentCallId: 'c2' })],
       tokens: { input: 1000, output: 234, total: 1234 },
       stopReason: 'answered',
+      durationMs: 12_300,
     });
     await v.send({ type: 'agentTurn/done', turn: done });
     const head = turn().locator('.work-head');
-    await eventually(async () => assert.match((await head.textContent()) ?? '', /^\s*Used 4 tools · (\d+ min )?[\d.]+ (ms|s) · 1,234 tokens\s*$/));
+    await eventually(async () => assert.equal((await head.textContent())?.trim(), 'Used 4 tools · 12.3 s · 1,234 tokens', 'the time the host measured'));
     assert.equal(await head.getAttribute('aria-expanded'), 'false');
     assert.equal(await rows().count(), 0, 'collapsed after the turn');
     await head.click();
@@ -100,17 +101,20 @@ describe('webview: agent turns', function () {
     await page().locator('cw-composer button.send').waitFor();
   });
 
-  it('a saved agent-turn in conversation/load is restored collapsed, with its nested rows', async () => {
+  it('a saved agent-turn in conversation/load is restored collapsed, with its nested rows and the time it took', async () => {
     const v = view();
     const saved = agentTurn('t1', {
       answer: 'Answer.',
       toolCalls: [toolCall('c1', { displayName: 'Codebase investigator' }), toolCall('k1', { parentCallId: 'c1', displayName: 'List files' }), toolCall('c3', { status: 'error', error: 'ENOENT' })],
       tokens: { input: 1000, output: 234, total: 1234 },
       warnings: ['A warning that was saved'],
+      durationMs: 65_000,
     });
-    await v.send({ type: 'conversation/load', conversation: conversation('c1', [user('u1', 'q'), saved]) });
+    const older = agentTurn('t0', { answer: 'Before durations were saved.', toolCalls: [toolCall('c1')] });
+    await v.send({ type: 'conversation/load', conversation: conversation('c1', [user('u0', 'q0'), older, user('u1', 'q'), saved]) });
     const head = turn().locator('.work-head');
-    assert.equal((await head.textContent())?.trim(), 'Used 3 tools · 1,234 tokens', 'a restored turn has no measured duration');
+    assert.equal((await head.textContent())?.trim(), 'Used 3 tools · 1 min 5 s · 1,234 tokens', 'a restored turn shows its time like a live one');
+    assert.equal((await page().locator('cw-message[data-id=t0] .work-head').textContent())?.trim(), 'Used 1 tool', 'a turn saved without a time shows none');
     assert.match((await turn().locator('.note.warning').textContent()) ?? '', /A warning that was saved/);
     await head.click();
     assert.deepEqual(await callIds(), ['c1:ok', 'k1:ok', 'c3:error']);

@@ -85,6 +85,34 @@ describe('webview: approval cards', function () {
     await eventually(async () => assert.equal(await card().getAttribute('data-outcome'), 'cancelled'));
   });
 
+  it('a sub-agent\'s card sits under the sub-agent\'s row, names it, and stays visible when the block is closed', async () => {
+    const v = view();
+    const investigator = toolCall('c2', { tool: 'codebase_investigator', displayName: 'Codebase investigator', kind: 'think', status: 'running', durationMs: undefined, output: undefined });
+    const subWrite = toolCall('k1', { tool: 'write_file', displayName: 'Write file', kind: 'write', parentCallId: 'c2', status: 'awaiting-approval', durationMs: undefined, output: undefined });
+    await v.send(
+      { type: 'agentTurn/toolCall', turnId: 't1', call: investigator },
+      { type: 'agentTurn/toolCall', turnId: 't1', call: subWrite },
+      approval({ approvalId: 'ap-sub', callId: 'k1', tool: 'write_file', displayName: 'Write file', parentCallId: 'c2' }),
+      approval(),
+    );
+    const turn = page().locator('cw-message[data-id=t1]');
+    const underRow = turn.locator('li.call-item[data-call=c2] > .nested-approvals cw-approval-card section[data-approval=ap-sub]');
+    await underRow.waitFor();
+    assert.equal(await underRow.getAttribute('data-parent-call'), 'c2');
+    assert.equal((await underRow.locator('.via').textContent())?.trim(), 'Asked by the sub-agent Codebase investigator');
+    assert.equal(await turn.locator('.work cw-approval-card section[data-approval=ap1]').count(), 0, 'the agent\'s own card is not in the block');
+    assert.equal(await turn.locator('cw-approval-card section[data-approval=ap1] .via').count(), 0);
+    assert.equal(await turn.locator('cw-approval-card section[data-approval=ap1]').count(), 1);
+
+    await turn.locator('.work-head').click(); // close the block: the sub-agent's card must not disappear with it
+    const outside = turn.locator('cw-approval-card section[data-approval=ap-sub]');
+    await eventually(async () => assert.equal(await turn.locator('.work cw-approval-card').count(), 0));
+    assert.equal(await outside.count(), 1);
+    assert.equal((await outside.locator('.via').textContent())?.trim(), 'Asked by the sub-agent Codebase investigator');
+    await outside.locator('button.allow-once').click();
+    assert.deepEqual(await v.waitForPosted('agent/approve'), { type: 'agent/approve', approvalId: 'ap-sub', decision: 'allow-once' });
+  });
+
   it('a card whose turn is not shown (another conversation is open) is still shown and answerable', async () => {
     const v = view();
     await v.send({ type: 'conversation/load', conversation: conversation('c9', [user('u9', 'other')]) }, approval());

@@ -3,7 +3,7 @@ import { AgentActions } from './agentActions';
 import { AgentModeActions } from './agentModeActions';
 import type { HostApi } from './hostApi';
 import { nextNoticeId } from './hostMessages';
-import { HELP_TEXT, parseSlashLine } from './slashCommands';
+import { helpText, parseSlashLine } from './slashCommands';
 import type { Notice, Panel, Store } from './state';
 
 export type CodeAction = 'copy' | 'insert' | 'newFile';
@@ -16,13 +16,15 @@ export type Notify = (kind: Notice['kind'], text: string) => void;
 export class Actions {
   readonly agent: AgentActions;
   readonly agentMode: AgentModeActions;
+  /** What ArrowUp brings back: kept here, not in the store, because it is not UI state worth restoring. */
+  private lastSent: string | undefined;
 
   constructor(
     private readonly host: HostApi,
     private readonly store: Store,
   ) {
     this.agent = new AgentActions(host, store, this.notify);
-    this.agentMode = new AgentModeActions(host, store);
+    this.agentMode = new AgentModeActions(host, store, this.notify);
   }
 
   /**
@@ -33,9 +35,14 @@ export class Actions {
     const trimmed = text.trim();
     if (!trimmed) return false;
     const slash = parseSlashLine(trimmed);
-    if (slash) return this.runCommand(slash.name, slash.args);
+    if (slash) {
+      const ran = this.runCommand(slash.name, slash.args);
+      if (ran && slash.args) this.lastSent = trimmed;
+      return ran;
+    }
     if (this.store.current.activeId) return false; // one answer at a time: Stop comes first
-    this.post(this.agentMode.sendMessage(trimmed) ?? { type: 'chat/send', text: trimmed });
+    if (!this.agentMode.send(trimmed)) return false; // the previous message still waits for the editor's selection
+    this.lastSent = trimmed;
     this.agentMode.closeFileCompletion();
     this.store.update({ draft: '', chips: [] });
     return true;
@@ -72,9 +79,12 @@ export class Actions {
     this.store.update({ panel: 'history' });
   }
 
+  /** `/help` for the current mode, shown after the conversation (not pinned); its example names a prompt that exists. */
   showHelp(): void {
-    const notices = this.store.current.notices.filter((n) => n.kind !== 'help');
-    this.store.update({ notices: [...notices, { id: nextNoticeId(), kind: 'help', text: HELP_TEXT }] });
+    const { notices, prompts, mode } = this.store.current;
+    const runnable = prompts.filter((p) => !p.error);
+    const example = runnable.find((p) => p.inputs.some((f) => f.required)) ?? runnable[0];
+    this.store.update({ notices: [...notices.filter((n) => n.kind !== 'help'), { id: nextNoticeId(), kind: 'help', text: helpText(mode, example) }] });
   }
 
   readonly notify: Notify = (kind, text) => {
@@ -83,6 +93,12 @@ export class Actions {
 
   dismissNotice(id: string): void {
     this.store.update({ notices: this.store.current.notices.filter((n) => n.id !== id) });
+  }
+
+  /** ArrowUp in an empty input: the last thing sent from here, else the conversation's last question. */
+  lastMessage(): string | undefined {
+    const lastQuestion = [...this.store.current.messages].reverse().find((m) => m.kind === 'user');
+    return this.lastSent ?? (lastQuestion?.kind === 'user' ? lastQuestion.text : undefined);
   }
 
   setDraft(draft: string): void {

@@ -1,7 +1,7 @@
 import type { AgentRunMessage, PromptSummary } from '../../src/shared/protocol';
 import type { Notify } from './actions';
 import { parseAgentCommand } from './agentCommand';
-import { checkForm, initialValues, type InputValue, valuesFromCommand } from './formModel';
+import { checkForm, formValues, initialValues, type InputValue, lastFormValues, valuesFromCommand } from './formModel';
 import type { HostApi } from './hostApi';
 import type { FormState, FormValue, Store } from './state';
 
@@ -27,15 +27,39 @@ export class AgentActions {
     this.store.update({ pickerQuery });
   }
 
-  /** Opens the form of a valid prompt; an invalid one stays in the picker with its error. */
-  pick(promptId: string, values?: Record<string, FormValue>, errors: Record<string, string> = {}): void {
+  /**
+   * Opens the form of a valid prompt, filled with `values`, else the inputs it last ran with (from
+   * this view, or the conversation's last run of it), else its defaults. It opens without errors:
+   * fields are checked on Run and when the user leaves a field they changed. An invalid prompt
+   * stays in the picker with its error.
+   */
+  pick(promptId: string, values?: Record<string, FormValue>): void {
     const prompt = this.prompt(promptId);
     if (!prompt || prompt.error) return;
-    this.store.update({ panel: 'form', form: { promptId, values: values ?? initialValues(prompt), errors } });
+    const filled = values ?? { ...initialValues(prompt), ...lastFormValues(this.store.current, prompt) };
+    this.store.update({ panel: 'form', form: { promptId: prompt.id, values: filled, errors: {} } });
+  }
+
+  /** A finished run's "Edit inputs…": its form, filled with that run's inputs. */
+  editRun(run: AgentRunMessage): void {
+    const prompt = this.prompt(run.promptId);
+    if (!prompt) return this.notify('error', `The prompt \`${run.promptId}\` is no longer available.`);
+    if (prompt.error) return this.notify('error', `**${prompt.title}** cannot run: ${prompt.error}`);
+    this.pick(prompt.id, { ...initialValues(prompt), ...formValues(prompt, run.inputs) });
   }
 
   setValue(field: string, value: FormValue): void {
-    this.updateForm((form) => ({ values: { ...form.values, [field]: value }, errors: without(form.errors, field) }));
+    this.updateForm((form) => ({ values: { ...form.values, [field]: value }, errors: without(form.errors, field), touched: withItem(form.touched, field) }));
+  }
+
+  /** Leaving a field the user changed checks that field alone; untouched fields wait for Run. */
+  leaveField(field: string): void {
+    const form = this.store.current.form;
+    const prompt = form && this.prompt(form.promptId);
+    if (!form || !prompt || !form.touched?.includes(field)) return;
+    const check = checkForm(prompt, form.values);
+    const error = check.ok ? undefined : check.errors[field];
+    if (error && form.errors[field] !== error) this.updateForm(() => ({ errors: { ...form.errors, [field]: error } }));
   }
 
   suggestPath(field: string, prefix: string, delayMs = SUGGEST_DELAY_MS): void {
@@ -93,7 +117,7 @@ export class AgentActions {
       return;
     }
     if (unknown.length > 0) this.notify('info', `**${prompt.title}** has no input for: ${unknown.map((u) => `\`${u}\``).join(', ')}.`);
-    this.pick(prompt.id, values, check.ok ? {} : check.errors);
+    this.pick(prompt.id, values);
   }
 
   /** Runs a finished run's prompt again with the same inputs. */
@@ -111,6 +135,8 @@ export class AgentActions {
       return false;
     }
     this.host.postMessage({ type: 'agent/run', promptId, inputs });
+    const prompt = this.prompt(promptId);
+    if (prompt) this.store.update({ lastInputs: { ...this.store.current.lastInputs, [prompt.id]: formValues(prompt, inputs) } });
     return true;
   }
 
@@ -127,6 +153,10 @@ export class AgentActions {
   private nextRequestId(kind: string): string {
     return `${kind}-${Date.now().toString(36)}-${++this.requestCounter}`;
   }
+}
+
+function withItem(list: string[] | undefined, item: string): string[] {
+  return list?.includes(item) ? list : [...(list ?? []), item];
 }
 
 function without(record: Record<string, string>, key: string): Record<string, string> {

@@ -1,4 +1,5 @@
-import type { ApprovalAnswer, ChatMode, ToolsState, WebviewToHost } from '../../src/shared/protocol';
+import type { ApprovalAnswer, ChatMode, HostToWebview, SelectionAttachment, ToolsState, WebviewToHost } from '../../src/shared/protocol';
+import type { Notify } from './actions';
 import { addChip } from './agentModeMessages';
 import { chipKey, type ComposerChip, mentionableTools } from './agentModeState';
 import { SUGGEST_DELAY_MS } from './agentActions';
@@ -10,15 +11,27 @@ import type { Store } from './state';
 const MAX_MENTIONS = 20;
 const MAX_ATTACHMENTS = 20;
 const SELECTION_TOKEN = /(^|\s)#selection\b/;
+/** How long a send waits for the host's `selection/current` before leaving `#selection` to the host. */
+export const SELECTION_WAIT_MS = 2000;
+
+/** A message held back until the host says what `#selection` is. */
+interface PendingSend {
+  requestId: string;
+  text: string;
+  chips: ComposerChip[];
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /** Agent mode: the Chat/Agent switch, sending with mentions and chips, approvals, the tool picker, file links. */
 export class AgentModeActions {
   private requestCounter = 0;
   private suggestTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingSend: PendingSend | undefined;
 
   constructor(
     private readonly host: HostApi,
     private readonly store: Store,
+    private readonly notify: Notify = () => {},
   ) {}
 
   /** Shown at once; the host saves it in the user settings and confirms with `chat/mode`. */
@@ -29,18 +42,60 @@ export class AgentModeActions {
   }
 
   /**
-   * The message to send for `text`: `agent/send` in agent mode or with chips, else undefined (a
-   * plain `chat/send`). Mentions are the `@tool` words that name a tool the agent may use.
+   * Sends the composer's message (the chips go with it). With `#selection` (typed, or its chip) the
+   * message waits for the host's answer to `selection/request`, so it carries the lines selected in
+   * the editor right now; with none selected it is not sent and comes back to the composer. False
+   * while an earlier message still waits.
    */
-  sendMessage(text: string): Extract<WebviewToHost, { type: 'agent/send' }> | undefined {
-    const { mode, chips, tools } = this.store.current;
-    if (mode !== 'agent' && chips.length === 0) return undefined;
-    const attachments = chips.flatMap((chip) => (chip.kind === 'attachment' ? [chip.attachment] : [])).slice(0, MAX_ATTACHMENTS);
-    // The webview cannot see the editor: `#selection` in the text asks the host to read the selection.
-    const withSelection = chips.some((chip) => chip.kind === 'editor-selection') && !SELECTION_TOKEN.test(text) ? `${text}\n#selection` : text;
+  send(text: string): boolean {
+    if (this.pendingSend) return false;
+    const { chips } = this.store.current;
+    if (!SELECTION_TOKEN.test(text) && !chips.some((chip) => chip.kind === 'editor-selection')) {
+      this.post(this.sendMessage(text, chips) ?? { type: 'chat/send', text });
+      return true;
+    }
+    const requestId = `selection-${Date.now().toString(36)}-${++this.requestCounter}`;
+    // No answer (a host without `selection/request`): the message goes as before and the host reads the selection itself.
+    const timer = setTimeout(() => this.finishSend(undefined), SELECTION_WAIT_MS);
+    this.pendingSend = { requestId, text, chips, timer };
+    this.post({ type: 'selection/request', requestId });
+    return true;
+  }
+
+  /** The host's `selection/current`; answers to an earlier (timed-out) request are ignored. */
+  selectionArrived(reply: Extract<HostToWebview, { type: 'selection/current' }>): void {
+    if (this.pendingSend?.requestId === reply.requestId) this.finishSend(reply);
+  }
+
+  /**
+   * The message to send for `text`: `agent/send` in agent mode, with chips or with a selection, else
+   * undefined (a plain `chat/send`). Mentions are the `@tool` words that name a tool the agent may use.
+   * `selection` is the editor's selection as the host reported it for `#selection`.
+   */
+  sendMessage(text: string, chips: readonly ComposerChip[] = this.store.current.chips, selection?: SelectionAttachment): Extract<WebviewToHost, { type: 'agent/send' }> | undefined {
+    const { mode, tools } = this.store.current;
+    const chipAttachments = chips.flatMap((chip) => (chip.kind === 'attachment' ? [chip.attachment] : []));
+    const attachments = [...chipAttachments, ...(selection ? [selection] : [])].slice(0, MAX_ATTACHMENTS);
+    // Without the host's answer, `#selection` in the text asks the host to read the selection itself.
+    const withSelection = !selection && chips.some((chip) => chip.kind === 'editor-selection') && !SELECTION_TOKEN.test(text) ? `${text}\n#selection` : text;
+    if (mode !== 'agent' && attachments.length === 0 && !SELECTION_TOKEN.test(withSelection)) return undefined;
     const known = new Set(mentionableTools(tools).map((tool) => tool.name));
     const mentions = mode === 'agent' ? mentionsIn(text, known).slice(0, MAX_MENTIONS) : [];
     return { type: 'agent/send', text: withSelection, mode, mentions, attachments };
+  }
+
+  private finishSend(reply: Extract<HostToWebview, { type: 'selection/current' }> | undefined): void {
+    const pending = this.pendingSend;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pendingSend = undefined;
+    if (reply && !reply.selection) {
+      // Nothing was sent: the question comes back to the composer (unless a new one was started), with the reason.
+      if (!this.store.current.draft.trim()) this.store.update({ draft: pending.text, chips: pending.chips });
+      this.notify('error', reply.problem ?? '#selection: select some lines in a workspace file first.');
+      return;
+    }
+    this.post(this.sendMessage(pending.text, pending.chips, reply?.selection) ?? { type: 'chat/send', text: pending.text });
   }
 
   addChip(chip: ComposerChip): void {

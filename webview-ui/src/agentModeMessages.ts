@@ -46,18 +46,15 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
 }
 
 /**
- * The host's final copy replaces the live one. Its cards go (the host settles them before the turn
- * ends), and the time it took is kept for its summary line when the turn was seen streaming.
+ * The host's final copy replaces the live one; it carries how long the turn took (`durationMs`), as
+ * the saved turn does, so a live and a restored turn show the same summary. Its cards go (the host
+ * settles them before the turn ends).
  */
 export function finishAgentTurn(store: Store, turn: AgentTurnMessage): void {
-  const live = store.findMessage(turn.id);
   store.patchMessage(turn.id, () => turn);
   const state = store.current;
-  const seenLive = live?.kind === 'agent-turn' && live.status === 'streaming';
-  const startedAt = seenLive ? Date.parse(live.createdAt) : NaN;
   store.update({
     approvals: state.approvals.filter((a) => a.prompt.turnId !== turn.id),
-    turnDurations: Number.isFinite(startedAt) ? { ...state.turnDurations, [turn.id]: Math.max(0, Date.now() - startedAt) } : state.turnDurations,
     activeId: state.activeId === turn.id ? undefined : state.activeId,
   });
 }

@@ -30,12 +30,10 @@ export interface AgentModeState {
   approvals: ApprovalEntry[];
   chips: ComposerChip[];
   fileCompletion?: FileCompletion;
-  /** How long each turn seen live took, for its summary line (a saved turn has no duration). */
-  turnDurations: Record<string, number>;
 }
 
 export function emptyAgentModeState(): AgentModeState {
-  return { mode: 'chat', approvals: [], chips: [], turnDurations: {} };
+  return { mode: 'chat', approvals: [], chips: [] };
 }
 
 export function chipKey(chip: ComposerChip): string {

@@ -116,11 +116,11 @@ export function formatArgs(args: unknown): string {
   }
 }
 
-/** "Used 4 tools · 12.3 s · 1,234 tokens": the line a finished turn collapses to. `durationMs` is known only for turns seen live. */
-export function turnSummary(turn: AgentTurnMessage, durationMs?: number): string {
+/** "Used 4 tools · 12.3 s · 1,234 tokens": the line a finished turn collapses to (turns saved before durations were kept have no time). */
+export function turnSummary(turn: AgentTurnMessage): string {
   const count = turn.toolCalls.length;
   const parts = [count === 0 ? 'No tools used' : `Used ${count.toLocaleString('en-US')} tool${count === 1 ? '' : 's'}`];
-  if (durationMs !== undefined) parts.push(formatDuration(durationMs));
+  if (turn.durationMs !== undefined) parts.push(formatDuration(turn.durationMs));
   if (turn.tokens?.total) parts.push(formatTokens(turn.tokens.total));
   return parts.join(' · ');
 }

@@ -1,4 +1,4 @@
-import type { PromptInputField, PromptSummary } from '../../src/shared/protocol';
+import type { AgentRunMessage, ChatMessage, PromptInputField, PromptSummary } from '../../src/shared/protocol';
 import type { FormValue } from './state';
 
 export type InputValue = string | number | boolean;
@@ -82,4 +82,24 @@ export function valuesFromCommand(prompt: PromptSummary, named: Record<string, s
     else unknown.push(text);
   });
   return { values, unknown };
+}
+
+/** A run's inputs as the form's controls hold them (text for text fields, a checkbox's boolean); unknown names are dropped. */
+export function formValues(prompt: PromptSummary, inputs: Record<string, unknown>): Record<string, FormValue> {
+  const values: Record<string, FormValue> = {};
+  for (const field of prompt.inputs) {
+    const value = inputs[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.type === 'boolean') values[field.name] = value === true || value === 'true';
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') values[field.name] = String(value);
+  }
+  return values;
+}
+
+/** The inputs `prompt` last ran with: from this view first, else from the conversation's last run of it. */
+export function lastFormValues(state: { lastInputs: Record<string, Record<string, FormValue>>; messages: ChatMessage[] }, prompt: PromptSummary): Record<string, FormValue> {
+  const remembered = state.lastInputs[prompt.id];
+  if (remembered) return remembered;
+  const lastRun = [...state.messages].reverse().find((m): m is AgentRunMessage => m.kind === 'agent-run' && m.promptId === prompt.id);
+  return lastRun ? formValues(prompt, lastRun.inputs) : {};
 }

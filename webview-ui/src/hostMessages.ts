@@ -1,6 +1,6 @@
 import type { AgentRunMessage, ChatMessage, Conversation, HostToWebview } from '../../src/shared/protocol';
 import { applyAgentModeMessage, finishAgentTurn } from './agentModeMessages';
-import { initialValues } from './formModel';
+import { initialValues, lastFormValues } from './formModel';
 import type { AppState, Store } from './state';
 import type { StreamBuffer } from './streamBuffer';
 
@@ -95,7 +95,7 @@ function showView(store: Store, view: 'chat' | 'history' | 'agent', promptId?: s
   if (view !== 'agent') return store.update({ panel: view });
   const prompt = promptId ? store.current.prompts.find((p) => p.id === promptId && !p.error) : undefined;
   if (!prompt) return store.update({ panel: 'picker', pickerQuery: promptId ?? '' });
-  store.update({ panel: 'form', form: { promptId: prompt.id, values: initialValues(prompt), errors: {} } });
+  store.update({ panel: 'form', form: { promptId: prompt.id, values: { ...initialValues(prompt), ...lastFormValues(store.current, prompt) }, errors: {} } });
 }
 
 /** state/init is the whole state: without a conversation, the view is a new chat. */

@@ -18,7 +18,10 @@ function start(): void {
 
   // VS Code delivers host messages as `message` events on the window.
   window.addEventListener('message', (event: MessageEvent) => {
-    if (isHostMessage(event.data)) applyHostMessage(store, stream, event.data);
+    if (!isHostMessage(event.data)) return;
+    // An answer to a request of the actions (a message waiting for it), not a change of state.
+    if (event.data.type === 'selection/current') return actions.agentMode.selectionArrived(event.data);
+    applyHostMessage(store, stream, event.data);
   });
 
   loadCodiconFont();

@@ -1,3 +1,5 @@
+import type { ChatMode, PromptSummary } from '../../src/shared/protocol';
+
 export interface SlashCommand {
   name: string;
   description: string;
@@ -31,12 +33,34 @@ export function parseSlashLine(text: string): { name: string; args: string } | u
   return match ? { name: match[1].toLowerCase(), args: (match[2] ?? '').trim() } : undefined;
 }
 
-export const HELP_TEXT = [
-  '**CodeWiki** answers questions about your workspace and runs action prompts.',
-  '',
-  ...SLASH_COMMANDS.map((c) => `- \`/${c.name}${c.usage ? ` ${c.usage}` : ''}\`: ${c.description}.`),
-  '',
-  'Examples: `/agent` opens a searchable list of prompts; `/agent summarize path=src` runs one directly when every required input is given, otherwise it opens the form filled in.',
-  '',
-  '**Enter** sends, **Shift+Enter** adds a line. While an answer streams, **Stop** keeps what has arrived.',
-].join('\n');
+/** What each mode can see, in the words the empty state and `/help` both use: only what is true. */
+export const MODE_SUMMARY: Record<ChatMode, string> = {
+  agent: '**Agent** mode: the model searches and reads your workspace files itself, and asks before it changes a file or runs a command.',
+  chat: '**Chat** mode: a plain answer from the conversation and the files you attach with `#file:`; it does not read your workspace by itself.',
+};
+
+/**
+ * `/help` for the current mode. The example is built from a prompt that exists (`example`), so it
+ * always names a real prompt and a real input; without one it names the built-in shape generically.
+ */
+export function helpText(mode: ChatMode, example?: PromptSummary): string {
+  const other = mode === 'agent' ? 'Switch to **Chat** below the input for a plain answer.' : 'Switch to **Agent** below the input to let it read the workspace.';
+  return [
+    MODE_SUMMARY[mode],
+    other,
+    '',
+    ...SLASH_COMMANDS.map((c) => `- \`/${c.name}${c.usage ? ` ${c.usage}` : ''}\`: ${c.description}.`),
+    '',
+    `Example: ${agentExample(example)}`,
+    '',
+    '**Enter** sends, **Shift+Enter** adds a line, **↑** in an empty input recalls your last message. While an answer streams, **Stop** keeps what has arrived.',
+  ].join('\n');
+}
+
+function agentExample(prompt: PromptSummary | undefined): string {
+  if (!prompt) return '`/agent` opens a searchable list of action prompts and a form for the one you pick.';
+  const field = prompt.inputs.find((f) => f.required) ?? prompt.inputs[0];
+  const value = field ? (field.type === 'path' ? 'src' : field.type === 'number' ? '3' : field.type === 'boolean' ? 'true' : field.options?.length ? String(field.options[0]) : 'value') : '';
+  const command = `/agent ${prompt.id}${field ? ` ${field.name}=${value}` : ''}`;
+  return `\`/agent\` opens a searchable list of prompts; \`${command}\` runs **${prompt.title}** directly when every required input is given, otherwise it opens the form filled in.`;
+}

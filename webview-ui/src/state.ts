@@ -8,8 +8,10 @@ export type FormValue = string | boolean;
 export interface FormState {
   promptId: string;
   values: Record<string, FormValue>;
-  /** Shown only after the user tried to run, one message per field. */
+  /** Shown only after the user tried to run, or left a field they changed: a form never opens in red. */
   errors: Record<string, string>;
+  /** Fields the user changed: leaving one of them checks it. */
+  touched?: string[];
   suggestions?: { field: string; items: string[] };
   /** Replies to older requests are dropped: only the latest request per kind is awaited. */
   pendingSuggest?: { requestId: string; field: string };
@@ -44,6 +46,8 @@ export interface AppState extends AgentModeState {
   history: HistoryState;
   notices: Notice[];
   draft: string;
+  /** The inputs each prompt last ran with from this view: its form opens with them. */
+  lastInputs: Record<string, Record<string, FormValue>>;
 }
 
 export function emptyState(): AppState {
@@ -57,6 +61,7 @@ export function emptyState(): AppState {
     history: { query: '', items: [], loaded: false },
     notices: [],
     draft: '',
+    lastInputs: {},
   };
 }
 

@@ -92,7 +92,12 @@ export const baseStyles = css`
     background: var(--vscode-inputValidation-errorBackground);
     padding: 6px 8px;
     border-radius: 2px;
+    min-width: 0;
   }
+  /* In a narrow sidebar the button goes under the message rather than being squeezed or cut off. */
+  .error-box { display: flex; flex-wrap: wrap; gap: 6px 8px; align-items: flex-start; }
+  .error-box .error-message { flex: 1 1 12em; min-width: 0; overflow-wrap: anywhere; }
+  .error-box > button { flex: none; margin-left: auto; white-space: nowrap; }
   .toolbar { display: flex; gap: 2px; flex-wrap: wrap; align-items: center; }
 `;
 

@@ -9,6 +9,8 @@ interface PersistedUi {
   pickerQuery: string;
   historyQuery: string;
   form?: { promptId: string; values: Record<string, FormValue> };
+  /** The inputs each prompt last ran with (AppState.lastInputs), so a reloaded view still prefills its forms. */
+  lastInputs?: Record<string, Record<string, FormValue>>;
 }
 
 const PANELS: readonly Panel[] = ['chat', 'history', 'picker', 'form', 'tools'];
@@ -24,6 +26,7 @@ export function restoreUi(host: HostApi): Partial<AppState> {
     pickerQuery: typeof saved.pickerQuery === 'string' ? saved.pickerQuery : '',
     history: { query: typeof saved.historyQuery === 'string' ? saved.historyQuery : '', items: [], loaded: false },
     form,
+    lastInputs: saved.lastInputs && typeof saved.lastInputs === 'object' ? { ...saved.lastInputs } : {},
   };
 }
 
@@ -31,7 +34,7 @@ export function restoreUi(host: HostApi): Partial<AppState> {
 export function persistUi(host: HostApi, subscribe: (listener: (state: AppState) => void) => () => void): () => void {
   let last: unknown[] = [];
   return subscribe((state) => {
-    const parts = [state.draft, state.panel, state.pickerQuery, state.history.query, state.form?.promptId, state.form?.values];
+    const parts = [state.draft, state.panel, state.pickerQuery, state.history.query, state.form?.promptId, state.form?.values, state.lastInputs];
     if (parts.every((part, i) => part === last[i])) return;
     last = parts;
     const saved: PersistedUi = {
@@ -41,6 +44,7 @@ export function persistUi(host: HostApi, subscribe: (listener: (state: AppState)
       pickerQuery: state.pickerQuery,
       historyQuery: state.history.query,
       form: state.form ? { promptId: state.form.promptId, values: state.form.values } : undefined,
+      lastInputs: state.lastInputs,
     };
     host.setState(saved);
   });

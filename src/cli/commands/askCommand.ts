@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, isToolProtocolSetting, TOOL_PROTOCOL_SETTINGS, type AgentEvent, type ApprovableKind, type ApprovalGate, type ToolProtocolSetting } from '../../core/agent';
 import type { AgentFilter } from '../../core/subagents/agentFilter';
 import { NO_TOOLS, onlyTools, type ToolToggles } from '../../core/tools/toolToggles';
 import { CliError, EXIT } from '../cliErrors';
@@ -24,6 +24,9 @@ export const ASK_USAGE = `codewiki ask "<question>" [options]
   --allow-command CMD  run this command (or it followed by arguments) without asking (repeatable)
   --open FILE          the file you are looking at, as a hint for the agent
   --max-iterations N   tool-calling turns before the agent must answer (default 12)
+  --tool-protocol P    auto (default): native tool calls, switching to the text protocol when the server
+                       rejects them or the model writes calls as text; native; or text (tools described in
+                       the prompt, calls written as <<<[TOOL_REQUEST]>>> blocks: for models without tool support)
   --log FILE           write every iteration and tool call (JSON) to FILE
 Without a terminal, write and execute calls not covered by --allow are denied and the model is told so.`;
 
@@ -47,6 +50,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
       'allow-command': { type: 'string', multiple: true },
       open: { type: 'string' },
       'max-iterations': { type: 'string' },
+      'tool-protocol': { type: 'string' },
       log: { type: 'string' },
     },
   });
@@ -55,6 +59,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   if (values.tools !== undefined && values['no-tools']) throw new CliError('--tools and --no-tools cannot be combined');
   const kinds = (values.allow ?? []).map(approvableKind);
   const maxIterations = values['max-iterations'] === undefined ? undefined : positiveInt(values['max-iterations'], '--max-iterations');
+  const toolProtocol = toolProtocolFrom(values['tool-protocol']);
   const models = modelProviderFromCli({ baseUrl: values['base-url'], model: values.model, toolModel: values['tool-model'] }, process.env);
   if (!models.configured) throw new CliError('no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL');
 
@@ -68,7 +73,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
     : denyingGate('nobody could be asked for approval (no terminal); the user can allow it by re-running with --allow write or --allow execute');
   // CLI flags are the user's own choice, like user settings; nothing is read from the workspace.
   const approvalPolicy = AutoApprovalPolicy.fromSettingLayers([{ origin: 'cli', value: { kinds, commands: values['allow-command'] ?? [] } }]);
-  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined });
+  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol });
 
   const recorder = new AgentRunRecorder();
   const progress = new AgentProgress(io.stderr);
@@ -136,6 +141,11 @@ function agentFilterFrom(allow: string | undefined, exclude: string | undefined,
 /** `@read_file` in the question forces that tool on an early turn. */
 function mentionsIn(question: string, known: string[]): string[] {
   return [...question.matchAll(/(?:^|\s)@([A-Za-z_][\w-]*)/g)].map((match) => match[1]!).filter((name) => known.includes(name));
+}
+
+function toolProtocolFrom(value: string | undefined): ToolProtocolSetting | undefined {
+  if (value === undefined || isToolProtocolSetting(value)) return value;
+  throw new CliError(`--tool-protocol ${value}: expected ${TOOL_PROTOCOL_SETTINGS.join(', ')}`);
 }
 
 function approvableKind(value: string): ApprovableKind {

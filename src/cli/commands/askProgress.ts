@@ -29,6 +29,8 @@ export class AgentProgress {
       }
       case 'warning':
         return this.line(`! ${event.message}`);
+      case 'protocol-switch':
+        return this.line(`! switched to the text tool protocol: ${event.reason}`);
       case 'fallback':
         return this.line(`! no tool calling: ${event.reason}; planning tool use in a separate step`);
       default:

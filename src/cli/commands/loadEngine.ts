@@ -4,6 +4,7 @@ import { createCodewikiEngine, type CodewikiEngine } from '../../core/codewikiEn
 import type { ModelProvider } from '../../core/llm/modelProvider';
 import { NO_MODELS } from '../../core/llm/modelProvider';
 import { CliError } from '../cliErrors';
+import { allowSecretFilesFromEnv, dialectFromEnv } from '../cliSettings';
 import { builtinPromptsDir } from '../packagePaths';
 
 /** The engine for a CLI command, rooted at `--workspace` (default: the current directory). */
@@ -15,5 +16,7 @@ export async function loadEngine(workspace: string | undefined, models: ModelPro
     builtinPromptsDir: builtinPromptsDir(),
     models,
     executor: maxInputTokens ? { maxInputTokens } : undefined,
+    workspace: allowSecretFilesFromEnv(process.env),
+    dialect: dialectFromEnv(process.env),
   });
 }

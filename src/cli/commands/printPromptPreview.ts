@@ -1,8 +1,6 @@
-import type { ExecutorEvent } from '../../core/engine/executorEvents';
+import { formatPromptPreview, type PromptPreviewEvent } from '../../core/authoring/dryRunPreview';
 
-/** How a dry run shows a prompt it did not send: who would receive it, then each message. */
-export function printPromptPreview(out: NodeJS.WritableStream, event: Extract<ExecutorEvent, { type: 'prompt-preview' }>): void {
-  const target = event.tool === 'final' ? 'final answer' : `step ${event.stepId ?? event.tool} (${event.tool})`;
-  out.write(`\n━━━ prompt for ${target} → ${event.model} ━━━\n`);
-  for (const message of event.messages) out.write(`── ${message.role} ──\n${message.content}\n`);
+/** How a dry run shows a prompt it did not send; the editor's dry-run preview uses the same text (core/authoring). */
+export function printPromptPreview(out: NodeJS.WritableStream, event: PromptPreviewEvent): void {
+  out.write(formatPromptPreview(event));
 }

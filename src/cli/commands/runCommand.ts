@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { relative } from 'node:path';
 import { ActionPromptError } from '../../core/actionPrompt/diagnostics';
 import type { CompiledActionPrompt } from '../../core/actionPrompt/compiledActionPrompt';
 import { isPromptFile } from '../../core/actionPrompt/promptCatalog';
@@ -11,9 +11,12 @@ import { renderValue } from '../../core/template/renderValue';
 import { askMissingInputs } from '../askMissingInputs';
 import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
+import { parseCliArgs } from '../parseCliArgs';
 import { ProgressReporter } from '../progressReporter';
 import { printPromptPreview } from './printPromptPreview';
 import { loadEngine } from './loadEngine';
+import { modelUses } from './promptModelUse';
+import { promptUsage } from './promptUsage';
 
 export const RUN_USAGE = `codewiki run <file.yaml | built-in id> [options]
   --input name=value   an input value (repeatable)
@@ -24,11 +27,11 @@ export const RUN_USAGE = `codewiki run <file.yaml | built-in id> [options]
   --max-input-tokens N the final prompt's input budget (default 24000)
   --log FILE           write the run log (JSON) to FILE
   --dry-run            run the file tools only; print the prompts that would be sent
-The API key comes from CODEWIKI_API_KEY or OPENAI_API_KEY.`;
+  --help               this text; with a prompt, that prompt's inputs and their types
+The API key comes from CODEWIKI_API_KEY or OPENAI_API_KEY. A prompt that calls no model needs no --model.`;
 
 export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; stdin: NodeJS.ReadStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
+  const { values, positionals } = parseCliArgs('run', argv, {
     allowPositionals: true,
     options: {
       input: { type: 'string', multiple: true, short: 'i' },
@@ -39,17 +42,31 @@ export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStrea
       'max-input-tokens': { type: 'string' },
       log: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help && positionals.length === 0) {
+    io.stdout.write(`${RUN_USAGE}\n`);
+    return EXIT.ok;
+  }
   if (positionals.length !== 1) throw new CliError(`expected one action prompt\n\n${RUN_USAGE}`);
   const dryRun = values['dry-run'] ?? false;
   const models = modelProviderFromCli({ baseUrl: values['base-url'], model: values.model, toolModel: values['tool-model'] }, process.env);
-  if (!dryRun && !models.configured) throw new CliError('no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL; or use --dry-run');
   const maxInputTokens = values['max-input-tokens'] ? positiveInt(values['max-input-tokens'], '--max-input-tokens') : undefined;
 
   const engine = await loadEngine(values.workspace, models.provider, maxInputTokens);
   for (const warning of engine.warnings) io.stderr.write(`! ${warning}\n`);
   const prompt = await findPrompt(engine, positionals[0]);
+  const usesModel = modelUses(prompt, engine.catalog.registry, engine.catalog);
+  if (values.help) {
+    const where = prompt.source === 'builtin' ? 'built-in' : relative(process.cwd(), prompt.file) || prompt.file;
+    io.stdout.write(promptUsage(prompt, where, usesModel));
+    return EXIT.ok;
+  }
+  // Checked only now: a chain of file tools alone runs without any model configured.
+  if (!dryRun && !models.configured && usesModel.length) {
+    throw new CliError(`no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL; or use --dry-run (this prompt calls a model for ${usesModel[0]})`);
+  }
   const given = parseInputFlags(values.input ?? []);
   const missing = missingRequiredInputs(prompt, given);
   if (missing.length && io.stdin.isTTY && io.stderr.isTTY) Object.assign(given, await askMissingInputs(missing, io.stdin, io.stderr));

@@ -1,31 +1,51 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { compileParsedActionPrompt, parseActionPromptDefinition } from '../../core/actionPrompt/compileActionPrompt';
+import { isAbsolute, relative } from 'node:path';
 import { ActionPromptError, type Diagnostic, formatDiagnostic } from '../../core/actionPrompt/diagnostics';
-import { promptIdOf } from '../../core/actionPrompt/promptCatalog';
 import type { CodewikiEngine } from '../../core/codewikiEngine';
 import { compileAgentDefinition } from '../../core/subagents/compileAgentDefinition';
 import { ToolRegistry } from '../../core/tools/toolRegistry';
-import { CliError, EXIT } from '../cliErrors';
+import { EXIT } from '../cliErrors';
+import { parseCliArgs } from '../parseCliArgs';
 import { loadEngine } from './loadEngine';
 
+export const VALIDATE_USAGE = `codewiki validate [file.yaml…] [--workspace DIR]
+  check files without running them; prints file:line:col: message, exit 1 on any error.
+  Without files: the workspace's .codewiki/prompts and .codewiki/agents`;
+
 /**
- * `codewiki validate <files…>`: every problem as file:line:col. Exit 1 if there is any error;
- * warnings are printed too but, like in the editor, do not fail a file that can run.
+ * `codewiki validate [files…]`: every problem as file:line:col. Exit 1 if there is any error;
+ * warnings are printed too but, like in the editor, do not fail a file that can run. Without
+ * files it checks what the workspace would load: its action prompts and agent definitions.
  */
 export async function validateCommand(argv: string[], io: { stdout: NodeJS.WriteStream }): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { workspace: { type: 'string', short: 'w' } } });
-  if (!positionals.length) throw new CliError('usage: codewiki validate <file.yaml…> [--workspace DIR]');
+  const { values, positionals } = parseCliArgs('validate', argv, { allowPositionals: true, options: { workspace: { type: 'string', short: 'w' } } });
   const engine = await loadEngine(values.workspace);
+  const files = positionals.length ? positionals : workspaceFiles(engine);
+  if (!files.length) {
+    io.stdout.write(`no action prompts or agent definitions in ${engine.workspace.root} (.codewiki/prompts, .codewiki/agents)\n`);
+    return EXIT.ok;
+  }
   let errors = 0;
-  for (const file of positionals) {
-    const diagnostics = isAgentDefinitionFile(file) ? await validateAgentFile(file, engine) : await validateFile(file, engine.catalog.registry);
+  for (const file of files) {
+    const diagnostics = isAgentDefinitionFile(file) ? await validateAgentFile(file, engine) : await engine.catalog.validateFile(file);
     const fileErrors = diagnostics.filter((d) => d.severity === 'error').length;
     errors += fileErrors;
     for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
     if (!fileErrors) io.stdout.write(`${file}: ok${diagnostics.length ? ` (${plural(diagnostics.length, 'warning')})` : ''}\n`);
   }
   return errors ? EXIT.failed : EXIT.ok;
+}
+
+/** The workspace's own prompt and agent files, as paths from the current directory when it contains them (shorter, and still clickable). */
+function workspaceFiles(engine: CodewikiEngine): string[] {
+  const files = [
+    ...engine.catalog.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
+    ...engine.agents.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
+  ];
+  return files.map((file) => {
+    const fromHere = relative(process.cwd(), file);
+    return fromHere && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : file;
+  });
 }
 
 function plural(count: number, noun: string): string {
@@ -56,20 +76,5 @@ async function readText(file: string): Promise<string | Diagnostic> {
     return await readFile(file, 'utf8');
   } catch (error) {
     return { file, line: 1, column: 1, field: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' };
-  }
-}
-
-async function validateFile(file: string, tools: Parameters<typeof compileParsedActionPrompt>[1]['tools']): Promise<Diagnostic[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    return [{ file, line: 1, column: 1, field: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' }];
-  }
-  try {
-    return compileParsedActionPrompt(parseActionPromptDefinition(text, file), { file, id: promptIdOf(file), source: 'file', tools }).warnings;
-  } catch (error) {
-    if (error instanceof ActionPromptError) return error.diagnostics;
-    throw error;
   }
 }

@@ -17,6 +17,9 @@ export const durationSchema = z
   .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'must look like 500ms, 30s or 2m')])
   .describe('A duration: a number of seconds, or a string such as "500ms", "30s", "2m".');
 
+/** Tool calls in flight at once across one run, unless the prompt's max_concurrency says otherwise. */
+export const DEFAULT_MAX_CONCURRENCY = 4;
+
 export const inputTypeSchema = z.enum(['text', 'multiline', 'path', 'number', 'boolean', 'select']);
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -71,6 +74,7 @@ export interface StepDefinition {
   for_each?: string;
   as?: string;
   concurrency?: number;
+  run_if_skipped?: boolean;
 }
 
 export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() =>
@@ -88,7 +92,17 @@ export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() =>
     timeout: durationSchema.optional(),
     for_each: z.string().optional().describe('A template that yields a list; the step runs once per item.'),
     as: identifier.optional().describe('The name of the current item in a for_each step (default: item).'),
-    concurrency: z.number().int().min(1).max(32).optional().describe('Parallel items in a for_each step (default 4).'),
+    concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe('Parallel items in a for_each step (default 4); the prompt\'s max_concurrency (default 4) still caps the whole run.'),
+    run_if_skipped: z
+      .boolean()
+      .optional()
+      .describe('true: run even when a step whose output this one reads was skipped (the value is then null). Default false: skip too.'),
   }),
 );
 const stepOrSteps: z.ZodType<StepDefinition | StepDefinition[]> = z.lazy(() => z.union([stepSchema, z.array(stepSchema).min(1)]));
@@ -119,12 +133,21 @@ export const actionPromptSchema = z.strictObject({
   llm_tools: z.array(llmToolSchema).default([]),
   tool_chain: z.array(stepSchema).default([]),
   llm_prompt_template: z.strictObject({ system: z.string().optional(), human: z.string() }).optional(),
-  output: z.string().optional().describe('Without llm_prompt_template: a template for the result (default: the last step output).'),
+  output: z
+    .union([z.string(), z.record(z.string(), templateInput)])
+    .optional()
+    .describe('Without llm_prompt_template: the result, as a template or a mapping of templates (one field each); default: the last step output.'),
   models: z
     .strictObject({ main: z.string().optional(), tool: z.string().optional() })
     .optional()
     .describe('Override the configured main and tool model names for this prompt.'),
-  max_concurrency: z.number().int().min(1).max(32).optional(),
+  max_concurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .optional()
+    .describe('Tool calls in flight at once across the whole run, for_each items included (default 4).'),
   agent_callable: z
     .boolean()
     .optional()
@@ -133,5 +156,4 @@ export const actionPromptSchema = z.strictObject({
 
 export type ActionPromptDefinition = z.infer<typeof actionPromptSchema>;
 export type InputVariable = z.infer<typeof inputVariableSchema>;
-export type InputType = z.infer<typeof inputTypeSchema>;
 export type LlmToolDefinition = z.infer<typeof llmToolSchema>;

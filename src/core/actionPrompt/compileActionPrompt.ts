@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import { buildDependencyGraph, DependencyCycleError } from '../engine/dependencyGraph';
 import { collectReferences } from '../template/templateParser';
-import { parseYamlSafely } from '../yaml/parseYamlSafely';
 import type { PositionIndex } from '../yaml/yamlPositions';
-import { actionPromptSchema, type ActionPromptDefinition } from './actionPromptSchema';
+import { actionPromptSchema, DEFAULT_MAX_CONCURRENCY, type ActionPromptDefinition } from './actionPromptSchema';
 import type { CompiledActionPrompt, CompiledInput, CompiledStep, PromptSource } from './compiledActionPrompt';
-import { compileStep, type StepProblem } from './compileSteps';
+import { compileStep, type CompiledStepWithReads, type StepProblem } from './compileSteps';
 import { ActionPromptError, type Diagnostic, formatFieldPath } from './diagnostics';
+import { findDollarReferences } from './dollarReferences';
 import { findInvisibleText } from './invisibleText';
+import { salvageDefinition, type SalvagedDefinition } from './salvageDefinition';
+import { type DialectOptions, readActionPromptYaml, writtenPath } from './seedDialect';
 import { stepLimitProblem } from './stepLimit';
 import type { ToolLookup } from './toolLookup';
 
@@ -16,6 +18,8 @@ export interface CompileOptions {
   id: string;
   source: PromptSource;
   tools: ToolLookup;
+  /** For files in seed 002's dialect: which `${env.X}` they may read. */
+  dialect?: DialectOptions;
 }
 
 /**
@@ -26,51 +30,100 @@ export interface CompileOptions {
  * along with the errors when there are any, and on the compiled prompt when there are none.
  */
 export function compileActionPrompt(text: string, options: CompileOptions): CompiledActionPrompt {
-  return compileParsedActionPrompt(parseActionPromptDefinition(text, options.file), options);
+  let parsed: ParsedActionPrompt;
+  try {
+    parsed = parseActionPromptDefinition(text, options.file, { dialect: options.dialect });
+  } catch (error) {
+    throw withSalvagedProblems(error, options);
+  }
+  return compileParsedActionPrompt(parsed, options);
 }
 
 export interface ParsedActionPrompt {
   definition: ActionPromptDefinition;
   positions: PositionIndex;
   warnings: Diagnostic[];
+  /** Only for a salvaged definition (see salvageDefinition.ts): steps that failed the schema. */
+  invalidSteps?: SalvagedDefinition['invalidSteps'];
+}
+
+/** A file the schema rejected, with what did pass, so the second half can still check it. */
+export class ActionPromptSchemaError extends ActionPromptError {
+  constructor(diagnostics: Diagnostic[], readonly salvaged: ParsedActionPrompt | undefined) {
+    super(diagnostics);
+  }
+}
+
+/**
+ * For a schema error: the same error with the problems the second half finds in the parts that
+ * passed (unknown tools, undefined names, cycles…), in file order, so one pass reports them all.
+ * Any other error is returned as it is.
+ */
+export function withSalvagedProblems(error: unknown, options: CompileOptions): unknown {
+  if (!(error instanceof ActionPromptSchemaError) || !error.salvaged) return error;
+  let more: Diagnostic[] = [];
+  try {
+    compileParsedActionPrompt(error.salvaged, options);
+  } catch (second) {
+    if (second instanceof ActionPromptError) more = second.diagnostics.filter((d) => d.severity === 'error');
+  }
+  const seen = new Set(error.diagnostics.map((d) => `${d.line}:${d.column}:${d.message}`));
+  const merged = [...error.diagnostics, ...more.filter((d) => !seen.has(`${d.line}:${d.column}:${d.message}`))];
+  merged.sort((a, b) => a.line - b.line || a.column - b.column);
+  return new ActionPromptError(merged);
 }
 
 /** The first half of compiling: safe YAML, the step cap, invisible text and the schema. Enough to know a prompt's inputs. */
-export function parseActionPromptDefinition(text: string, file: string): ParsedActionPrompt {
-  const { value, positions } = parseYamlSafely(text, file);
-  const invisible = findInvisibleText(positions, file);
+export function parseActionPromptDefinition(text: string, file: string, options: { dialect?: DialectOptions } = {}): ParsedActionPrompt {
+  // A file in seed 002's dialect is translated here; from now on there is one format, with positions in the file as written.
+  const { value, positions, diagnostics: translation, dialect } = readActionPromptYaml(text, file, options.dialect);
+  // Problems found before the schema: hidden text, `${…}` in a CodeWiki template, seed-002 constructs without an equivalent.
+  const invisible = [...findInvisibleText(positions, file), ...translation, ...(dialect === 'codewiki' ? findDollarReferences(value, positions, file) : [])];
   const tooManySteps = stepLimitProblem(value);
   if (tooManySteps) throw new ActionPromptError([toDiagnostic(tooManySteps, file, positions), ...invisible]);
   const parsed = actionPromptSchema.safeParse(value ?? {});
   const errors = parsed.success ? [] : schemaProblems(parsed.error).map((p) => toDiagnostic(p, file, positions));
-  if (!parsed.success || invisible.some((d) => d.severity === 'error')) throw new ActionPromptError([...errors, ...invisible]);
+  if (!parsed.success) {
+    const salvaged = salvageDefinition(value);
+    throw new ActionPromptSchemaError([...errors, ...invisible], salvaged && { ...salvaged, positions, warnings: [] });
+  }
+  if (invisible.some((d) => d.severity === 'error')) throw new ActionPromptError(invisible);
   return { definition: parsed.data, positions, warnings: invisible };
 }
 
 function toDiagnostic(problem: StepProblem, file: string, positions: PositionIndex): Diagnostic {
-  return { file, ...positions.locate(problem.path, problem.atKey), field: formatFieldPath(problem.path), message: problem.message, severity: 'error' };
+  return { file, ...positions.locate(problem.path, problem.atKey), field: formatFieldPath(writtenPath(positions, problem.path)), message: problem.message, severity: 'error' };
 }
 
 /** The second half: tools, references, names and the dependency graph. */
-export function compileParsedActionPrompt({ definition, positions, warnings }: ParsedActionPrompt, options: CompileOptions): CompiledActionPrompt {
+export function compileParsedActionPrompt({ definition, positions, warnings, invalidSteps }: ParsedActionPrompt, options: CompileOptions): CompiledActionPrompt {
   const problems: StepProblem[] = [];
   const inputs = definition.input_variables.map<CompiledInput>((input, i) => ({
     ...input,
     required: input.required ?? (input.default === undefined && input.type !== 'boolean'),
     fieldPath: ['input_variables', i],
   }));
-  const compiled = definition.tool_chain.map((step, i) =>
-    compileStep(step, i, ['tool_chain', i], options.tools, definition.llm_tools, problems),
-  );
+  // A prompt is never the tool its own typo meant: leave it out of "did you mean" (it still cannot call itself).
+  const all = options.tools;
+  const tools: ToolLookup = {
+    has: (name) => all.has(name),
+    names: () => all.names().filter((name) => name !== options.id),
+    parameterNames: (name) => all.parameterNames(name),
+    requiredParameterNames: (name) => all.requiredParameterNames(name),
+  };
+  const compiled = definition.tool_chain.map((step, i) => {
+    const invalid = invalidSteps?.get(i);
+    return invalid ? placeholderStep(i, invalid.outputVariable) : compileStep(step, i, ['tool_chain', i], tools, definition.llm_tools, problems);
+  });
   const steps = compiled.map((c) => c.step);
   for (const step of steps) {
     if (step.tool === options.id) problems.push({ path: [...step.fieldPath, 'tool'], message: `an action prompt cannot call itself ("${options.id}")` });
   }
 
   const defined = checkNames(definition, steps, problems);
-  compiled.forEach(({ step, reads }) => {
-    for (const name of reads) {
-      if (!defined.has(name)) problems.push({ path: [...step.fieldPath, 'input'], message: undefinedMessage(name, defined) });
+  compiled.forEach(({ references }) => {
+    for (const use of references) {
+      if (!defined.has(use.name)) problems.push({ path: use.path, message: undefinedMessage(use.name, defined) });
     }
   });
   checkTemplates(definition, defined, problems);
@@ -82,7 +135,8 @@ export function compileParsedActionPrompt({ definition, positions, warnings }: P
     if (!(error instanceof DependencyCycleError)) throw error;
     problems.push({ path: steps[error.cycle[0]].fieldPath, message: error.message });
   }
-  if (problems.length) throw new ActionPromptError([...problems.map((p) => toDiagnostic(p, options.file, positions)), ...warnings]);
+  const allWarnings = [...warnings, ...concurrencyWarnings(definition, steps).map((p) => ({ ...toDiagnostic(p, options.file, positions), severity: 'warning' as const }))];
+  if (problems.length) throw new ActionPromptError([...problems.map((p) => toDiagnostic(p, options.file, positions)), ...allWarnings]);
 
   return {
     id: options.id,
@@ -100,8 +154,42 @@ export function compileParsedActionPrompt({ definition, positions, warnings }: P
     maxConcurrency: definition.max_concurrency,
     definition,
     positions,
-    warnings,
+    warnings: allWarnings,
   };
+}
+
+/** Stands in for a step the schema rejected (already reported): it defines its output name and reads nothing. */
+function placeholderStep(index: number, outputVariable: string | undefined): CompiledStepWithReads {
+  const step: CompiledStep = {
+    index,
+    id: `step_${index + 1}`,
+    title: '',
+    tool: '',
+    outputVariable,
+    retry: { attempts: 1, backoffMs: 0 },
+    onError: 'abort',
+    fallback: [],
+    runIfSkipped: false,
+    needs: [],
+    fieldPath: ['tool_chain', index],
+  };
+  return { step, reads: [], references: [] };
+}
+
+/**
+ * A for_each step's `concurrency` cannot exceed the run's limit (every item's tool call takes a
+ * slot of `max_concurrency`); saying so beats a step that quietly runs slower than it promises.
+ */
+function concurrencyWarnings(definition: ActionPromptDefinition, steps: CompiledStep[]): StepProblem[] {
+  const limit = definition.max_concurrency ?? DEFAULT_MAX_CONCURRENCY;
+  return steps.flatMap((step) =>
+    step.forEach && step.forEach.concurrency > limit
+      ? [{
+          path: [...step.fieldPath, 'concurrency'],
+          message: `concurrency ${step.forEach.concurrency} is capped by the prompt's max_concurrency (${limit}${definition.max_concurrency === undefined ? ', the default' : ''}); at most ${limit} items run at once. Raise max_concurrency to run more.`,
+        }]
+      : [],
+  );
 }
 
 /** Inputs and step outputs share one namespace; clashes would make templates ambiguous. */
@@ -124,7 +212,7 @@ function checkNames(definition: ActionPromptDefinition, steps: CompiledStep[], p
 }
 
 function checkTemplates(definition: ActionPromptDefinition, defined: Set<string>, problems: StepProblem[]): void {
-  const check = (template: string | undefined, path: Array<string | number>, extra: string[] = []) => {
+  const check = (template: unknown, path: Array<string | number>, extra: string[] = []) => {
     if (template === undefined) return;
     try {
       for (const ref of collectReferences(template)) {

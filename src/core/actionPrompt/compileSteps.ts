@@ -3,7 +3,9 @@ import { collectReferences } from '../template/templateParser';
 import type { LlmToolDefinition, StepDefinition } from './actionPromptSchema';
 import type { CompiledStep } from './compiledActionPrompt';
 import { durationToMs } from './duration';
+import { jsonPathProblem } from './jsonPathSyntax';
 import type { ToolLookup } from './toolLookup';
+import { nearestNames } from '../authoring/nearestNames';
 
 export interface StepProblem {
   path: Array<string | number>;
@@ -16,10 +18,23 @@ export interface CompiledStepWithReads {
   step: CompiledStep;
   /** Variables the step reads from outside itself (for_each item names excluded). */
   reads: string[];
+  /** Where each of those names is read, so an undefined one is reported at its own key. */
+  references: VariableUse[];
+}
+
+export interface VariableUse {
+  name: string;
+  path: Array<string | number>;
 }
 
 /** Names every fallback step may read besides the workflow's variables. */
 export const FALLBACK_VARIABLES = ['error'] as const;
+
+/**
+ * Keys a fallback step does not take: it runs once, in place of the failed step, with that
+ * step's item scope. Rejected at load rather than accepted and ignored.
+ */
+const NOT_IN_FALLBACK = ['condition', 'for_each', 'as', 'concurrency', 'on_error', 'fallback', 'run_if_skipped'] as const;
 
 /**
  * Turns one validated step definition into a CompiledStep, collecting every problem instead
@@ -32,45 +47,74 @@ export function compileStep(
   tools: ToolLookup,
   llmTools: LlmToolDefinition[],
   problems: StepProblem[],
+  role: 'step' | 'fallback' = 'step',
 ): CompiledStepWithReads {
-  const reads = new Set<string>();
+  const references: VariableUse[] = [];
+  /** Names read without a `?? default`: a skipped producer of one of them skips this step. */
+  const needs = new Set<string>();
   const local = new Set<string>();
-  const readTemplate = (value: unknown, field: string) => {
-    try {
-      for (const ref of collectReferences(value)) if (!local.has(ref.variable)) reads.add(ref.variable);
-    } catch (error) {
-      problems.push({ path: [...path, field], message: (error as Error).message });
+  const readTemplate = (value: unknown, at: Array<string | number>) => {
+    if (typeof value === 'string') {
+      try {
+        for (const ref of collectReferences(value)) {
+          if (local.has(ref.variable)) continue;
+          references.push({ name: ref.variable, path: at });
+          if (!ref.fallback) needs.add(ref.variable);
+        }
+      } catch (error) {
+        problems.push({ path: at, message: (error as Error).message });
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => readTemplate(item, [...at, i]));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) readTemplate(item, [...at, key]);
     }
   };
+
+  if (role === 'fallback') {
+    for (const key of NOT_IN_FALLBACK) {
+      if (definition[key] !== undefined)
+        problems.push({ path: [...path, key], atKey: true, message: `a fallback step runs once in place of the failed step; it does not take "${key}"` });
+    }
+  }
 
   let forEach: CompiledStep['forEach'];
   if (definition.for_each !== undefined) {
     const as = definition.as ?? 'item';
     forEach = { template: definition.for_each, as, concurrency: definition.concurrency ?? 4 };
-    readTemplate(definition.for_each, 'for_each');
+    readTemplate(definition.for_each, [...path, 'for_each']);
     local.add(as).add('index');
-  } else if (definition.as || definition.concurrency) {
+  } else if (role === 'step' && (definition.as || definition.concurrency)) {
     problems.push({ path: [...path, definition.as ? 'as' : 'concurrency'], message: 'only a for_each step takes this field', atKey: true });
   }
-  readTemplate(definition.input, 'input');
+  readTemplate(definition.input, [...path, 'input']);
 
+  // A condition decides for itself what an absent value means (`!review`), so its names never skip the step.
   let condition: CompiledStep['condition'];
   if (definition.condition !== undefined) {
     try {
       condition = compileCondition(definition.condition);
-      for (const name of condition.variables) reads.add(name);
+      for (const name of condition.variables) references.push({ name, path: [...path, 'condition'] });
     } catch (error) {
       problems.push({ path: [...path, 'condition'], message: (error as Error).message });
     }
   }
 
   checkTool(definition, path, tools, llmTools, problems);
+  if (definition.select !== undefined) {
+    const malformed = jsonPathProblem(definition.select);
+    if (malformed) problems.push({ path: [...path, 'select'], message: malformed });
+  }
 
   const { onError, fallbackDefinitions } = normaliseOnError(definition, path, problems);
   const fallback = fallbackDefinitions.map(({ definition: fb, path: fbPath }, i) => {
     if (fb.output_variable) problems.push({ path: [...fbPath, 'output_variable'], message: 'a fallback step gives its output to the failed step; remove output_variable' });
-    const compiled = compileStep(fb, i, fbPath, tools, llmTools, problems);
-    for (const name of compiled.reads) if (!FALLBACK_VARIABLES.includes(name as 'error')) reads.add(name);
+    const compiled = compileStep(fb, i, fbPath, tools, llmTools, problems, 'fallback');
+    for (const use of compiled.references) {
+      if (FALLBACK_VARIABLES.includes(use.name as 'error')) continue;
+      references.push(use);
+    }
+    for (const name of compiled.step.needs) if (!FALLBACK_VARIABLES.includes(name as 'error')) needs.add(name);
     return compiled.step;
   });
 
@@ -90,16 +134,20 @@ export function compileStep(
     fallback,
     timeoutMs: definition.timeout !== undefined ? durationToMs(definition.timeout) : undefined,
     forEach,
+    runIfSkipped: definition.run_if_skipped ?? false,
+    needs: [...needs],
     fieldPath: path,
   };
-  return { step, reads: [...reads] };
+  return { step, reads: [...new Set(references.map((r) => r.name))], references };
 }
 
 function checkTool(definition: StepDefinition, path: Array<string | number>, tools: ToolLookup, llmTools: LlmToolDefinition[], problems: StepProblem[]): void {
   const yamlTool = llmTools.find((t) => t.name === definition.tool);
   if (!yamlTool && !tools.has(definition.tool)) {
-    const known = [...tools.names(), ...llmTools.map((t) => t.name)].sort();
-    problems.push({ path: [...path, 'tool'], message: `unknown tool "${definition.tool}"; known tools: ${known.join(', ')}` });
+    // The nearest names, not the whole list: dozens of names (workspace prompts included) hide the one meant.
+    const near = nearestNames(definition.tool, [...tools.names(), ...llmTools.map((t) => t.name)]);
+    const hint = near.length ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'no tool has a similar name (`codewiki tools` lists them)';
+    problems.push({ path: [...path, 'tool'], message: `unknown tool "${definition.tool}"; ${hint}` });
     return;
   }
   const parameters = yamlTool ? yamlTool.parameters.map((p) => p.name) : tools.parameterNames(definition.tool);

@@ -17,7 +17,8 @@ export interface CompiledActionPrompt {
   /** For each step index, the step indices it waits for. */
   dependencies: number[][];
   finalPrompt?: { system?: string; human: string };
-  outputTemplate?: string;
+  /** A template, or a mapping of templates (a seed-002 chain's `output:` is one). */
+  outputTemplate?: TemplateInput;
   models: { main?: string; tool?: string };
   maxConcurrency?: number;
   definition: ActionPromptDefinition;
@@ -48,5 +49,9 @@ export interface CompiledStep {
   fallback: CompiledStep[];
   timeoutMs?: number;
   forEach?: { template: string; as: string; concurrency: number };
+  /** `run_if_skipped: true`: runs even when a step it reads from was skipped. */
+  runIfSkipped: boolean;
+  /** Variables read without a `?? default`: when the step producing one is skipped, this step is skipped too. */
+  needs: string[];
   fieldPath: Array<string | number>;
 }

@@ -17,10 +17,6 @@ export function inputVariablesToZod(inputs: ReadonlyArray<InputVariable & { requ
   return z.object(shape);
 }
 
-export function inputVariablesToJsonSchema(inputs: ReadonlyArray<InputVariable & { required?: boolean }>): Record<string, unknown> {
-  return z.toJSONSchema(inputVariablesToZod(inputs), { io: 'input' }) as Record<string, unknown>;
-}
-
 function fieldFor(input: InputVariable): z.ZodType {
   switch (input.type) {
     case 'number':

@@ -56,7 +56,7 @@ function collectRuns(text: string): Run[] {
 
 /** A zero-width joiner between two emoji (👩‍💻) is how the emoji is written, not hidden text. */
 function joinsEmoji(text: string, at: number): boolean {
-  const before = text.slice(Math.max(0, at - 4), at).replace(/[\uFE0F\u{1F3FB}-\u{1F3FF}]$/u, '');
+  const before = text.slice(Math.max(0, at - 4), at).replace(/(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])$/u, '');
   const after = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
   return /\p{Extended_Pictographic}$/u.test(before) && /\p{Extended_Pictographic}/u.test(after);
 }

@@ -2,9 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { registerActionPromptTool } from '../tools/prompt/actionPromptTool';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { compileParsedActionPrompt, parseActionPromptDefinition, type ParsedActionPrompt } from './compileActionPrompt';
+import { compileActionPrompt, compileParsedActionPrompt, parseActionPromptDefinition, type ParsedActionPrompt, withSalvagedProblems } from './compileActionPrompt';
 import type { CompiledActionPrompt, PromptSource } from './compiledActionPrompt';
 import { ActionPromptError, type Diagnostic } from './diagnostics';
+import { findPromptCycles } from './promptCycles';
+import type { DialectOptions } from './seedDialect';
 
 export interface PromptFolder {
   dir: string;
@@ -19,6 +21,8 @@ export interface CatalogEntry {
   description: string;
   /** Present when the file is valid. */
   prompt?: CompiledActionPrompt;
+  /** A prompt that compiled but is on a cycle of nested calls (so has no `prompt`): kept to check edited files against. */
+  compiledOnCycle?: CompiledActionPrompt;
   /**
    * Without `prompt`: why it is not runnable (an invalid file is listed with its errors, never
    * hidden). With it: warnings only, which do not stop it from running.
@@ -36,23 +40,31 @@ export const WORKSPACE_PROMPTS_DIR = join('.codewiki', 'prompts');
  * Later folders shadow earlier ones with the same id (a workspace can replace a built-in).
  */
 export class PromptCatalog {
-  private constructor(private readonly byId: Map<string, CatalogEntry>, readonly registry: ToolRegistry) {}
+  private constructor(
+    private readonly byId: Map<string, CatalogEntry>,
+    readonly registry: ToolRegistry,
+    /** What seed-002 chains may read with `${env.X}`; files compiled later get the same. */
+    readonly dialect?: DialectOptions,
+  ) {}
 
-  static async load(folders: PromptFolder[], baseRegistry: ToolRegistry): Promise<PromptCatalog> {
+  static async load(folders: PromptFolder[], baseRegistry: ToolRegistry, dialect?: DialectOptions): Promise<PromptCatalog> {
     const registry = baseRegistry.clone();
     const byId = new Map<string, CatalogEntry>();
     const parsed = new Map<string, ParsedActionPrompt>();
+    /** Files the schema rejected: the rest of each is still checked once every tool is known. */
+    const rejected = new Map<string, unknown>();
     for (const folder of folders) {
       for (const file of await findPromptFiles(folder.dir)) {
         const id = promptIdOf(file);
         const entry: CatalogEntry = { id, file, source: folder.source, title: id, description: '', diagnostics: [] };
         try {
-          const result = parseActionPromptDefinition(await readFile(file, 'utf8'), file);
+          const result = parseActionPromptDefinition(await readFile(file, 'utf8'), file, { dialect });
           Object.assign(entry, { title: result.definition.title, description: result.definition.description ?? '' });
           parsed.set(id, result);
         } catch (error) {
           entry.diagnostics = diagnosticsOf(error, file);
           parsed.delete(id);
+          rejected.set(id, error);
         }
         byId.set(id, entry);
       }
@@ -69,7 +81,12 @@ export class PromptCatalog {
         entry.diagnostics = diagnosticsOf(error, entry.file);
       }
     }
-    return new PromptCatalog(byId, registry);
+    for (const [id, error] of rejected) {
+      const entry = byId.get(id);
+      if (entry?.file && !parsed.has(id)) entry.diagnostics = diagnosticsOf(withSalvagedProblems(error, { file: entry.file, id, source: entry.source, tools: registry }), entry.file);
+    }
+    rejectCycles(byId);
+    return new PromptCatalog(byId, registry, dialect);
   }
 
   entries(): CatalogEntry[] {
@@ -87,8 +104,49 @@ export class PromptCatalog {
 
   /** Compiles a file outside the catalog (e.g. `codewiki run ./draft.yaml`) against the catalog's tools. */
   async compileFile(file: string): Promise<CompiledActionPrompt> {
-    const result = parseActionPromptDefinition(await readFile(file, 'utf8'), file);
-    return compileParsedActionPrompt(result, { file, id: promptIdOf(file), source: 'file', tools: this.registry });
+    return this.compileText(await readFile(file, 'utf8'), file);
+  }
+
+  /** compileFile for text that is not (or not yet) on disk: the editor's unsaved buffer. */
+  compileText(text: string, file: string): CompiledActionPrompt {
+    const prompt = compileActionPrompt(text, { file, id: promptIdOf(file), source: 'file', tools: this.registry, dialect: this.dialect });
+    const cycles = findPromptCycles(this.promptsWith(prompt)).get(prompt.id);
+    if (cycles) throw new ActionPromptError([...cycles, ...prompt.warnings]);
+    return prompt;
+  }
+
+  /**
+   * Every problem in one file, as `codewiki validate` and the editor report them: schema errors,
+   * the reference errors in the parts that passed, and nested-call cycles through the catalog's
+   * prompts (the file standing in for the prompt of the same id). Warnings included.
+   */
+  async validateFile(file: string): Promise<Diagnostic[]> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      return [{ file, line: 1, column: 1, field: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' }];
+    }
+    return this.validateText(text, file);
+  }
+
+  /** validateFile for the editor's text (src/core/authoring), so the editor and `codewiki validate` agree. */
+  validateText(text: string, file: string): Diagnostic[] {
+    try {
+      return this.compileText(text, file).warnings;
+    } catch (error) {
+      return diagnosticsOf(error, file);
+    }
+  }
+
+  /** The catalog's valid prompts with `prompt` in place of the one with its id. */
+  private promptsWith(prompt: CompiledActionPrompt): Map<string, CompiledActionPrompt> {
+    const prompts = new Map<string, CompiledActionPrompt>();
+    for (const [id, entry] of this.byId) if (entry.prompt) prompts.set(id, entry.prompt);
+    // A prompt on a cycle is not in the catalog as valid; the file being checked may be one of them.
+    for (const [id, entry] of this.byId) if (!entry.prompt && entry.compiledOnCycle) prompts.set(id, entry.compiledOnCycle);
+    prompts.set(prompt.id, prompt);
+    return prompts;
   }
 }
 
@@ -108,6 +166,17 @@ async function findPromptFiles(dir: string): Promise<string[]> {
     return []; // a folder that does not exist simply has no prompts
   }
   return names.filter(isPromptFile).map((name) => join(dir, name)).sort();
+}
+
+/** A prompt on a cycle of nested calls is listed with the error and is not runnable. */
+function rejectCycles(byId: Map<string, CatalogEntry>): void {
+  const valid = new Map([...byId].flatMap(([id, entry]) => (entry.prompt ? [[id, entry.prompt] as const] : [])));
+  for (const [id, errors] of findPromptCycles(valid)) {
+    const entry = byId.get(id)!;
+    entry.compiledOnCycle = entry.prompt;
+    entry.prompt = undefined;
+    entry.diagnostics = [...errors, ...entry.diagnostics];
+  }
 }
 
 function diagnosticsOf(error: unknown, file: string): Diagnostic[] {

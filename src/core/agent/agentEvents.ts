@@ -45,6 +45,8 @@ export type AgentEventBody =
   | { type: 'warning'; message: string }
   /** The server refused tool definitions; the run continues with the plan-then-answer runner. */
   | { type: 'fallback'; reason: string }
+  /** `toolProtocol: auto` moved to the text tool protocol for the rest of the conversation (remembered per model and endpoint). */
+  | { type: 'protocol-switch'; from: 'native'; to: 'text'; reason: string }
   | { type: 'done'; answer: string; stopReason: AgentStopReason; iterations: number; tokens: TokenUsage; durationMs: number; error?: string };
 
 export type AgentEventListener = (event: AgentEvent) => void;

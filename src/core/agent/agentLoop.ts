@@ -7,7 +7,8 @@ import type { AgentEvent, AgentEventBody, AgentEventListener, AgentStopReason } 
 import { AgentRunRecorder, type AgentRunLog } from './agentRunLog';
 import type { AgentToolSet } from './agentToolSet';
 import type { ToolApprovals } from './approvalGate';
-import { modelAdapterFor, type ModelAdapterSettings } from './modelAdapters';
+import type { ModelAdapterSettings } from './modelAdapters';
+import { agentGuidance } from './agentGuidance';
 import { planThenAnswer } from './planThenAnswer';
 import { streamTurn, type AgentChatModel, type StreamedTurn, type TurnCallOptions } from './streamTurn';
 import { buildSystemPrompt, workspaceLayout, workspaceName } from './systemPrompt';
@@ -16,6 +17,13 @@ import { assistantMessage, callKey, estimateTurn, rejectsTools } from './turnMes
 import { createRunState, type AgentRunState } from './agentRunState';
 import { parseToolCalls, type ParsedToolCall } from './toolCallParsing';
 import { partialResultsOf, runToolCalls, type ToolCallResult } from './toolCallRunner';
+import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
+import type { ToolProtocolSetting } from './textProtocol/toolProtocol';
+import { ToolProtocolChoice } from './textProtocol/toolProtocolChoice';
+import type { ToolProtocolMemory } from './textProtocol/toolProtocolMemory';
+import { ToolRequestStream } from './textProtocol/toolRequestStream';
+import { nativeHistoryAsText } from './textProtocol/toolResultsMessage';
+import { requestCalls, schemasByName, textResultsMessage } from './textProtocol/textRequests';
 
 export interface AgentLoopDependencies {
   /** The main model; `bindTools` is called once per run with the tool set's prebuilt definitions. */
@@ -34,6 +42,12 @@ export interface AgentLoopDependencies {
   describeModelError?(error: unknown): string;
   /** Extra `configurable` entries handed to tools. */
   toolConfigurable?: Record<string, unknown>;
+  /** `codewiki.agent.toolProtocol` / `--tool-protocol`: native calls, the text protocol, or `auto` (default). */
+  toolProtocol?: ToolProtocolSetting;
+  /** Where `auto` remembers a switch to text, per model and endpoint; without it only this run knows. */
+  protocolMemory?: ToolProtocolMemory;
+  /** The model's endpoint (base URL), the other half of the memory's key. */
+  endpoint?: string;
 }
 
 /**
@@ -84,10 +98,12 @@ const WALL_CLOCK = Symbol('wall-clock');
 export class AgentLoop {
   private readonly caps: AgentCaps;
   private readonly limits: AgentOutputLimits;
+  private readonly schemas: ReadonlyMap<string, JsonSchema>;
 
   constructor(private readonly deps: AgentLoopDependencies) {
     this.caps = { ...DEFAULT_AGENT_CAPS, ...deps.caps };
     this.limits = { ...DEFAULT_OUTPUT_LIMITS, ...deps.limits };
+    this.schemas = schemasByName(deps.tools.definitions);
   }
 
   async run(request: AgentRunRequest): Promise<AgentRunResult> {
@@ -102,13 +118,23 @@ export class AgentLoop {
         // A listener's bug must not end the run; the recorder already has the event.
       }
     };
+    const { deps } = this;
+    const canBindTools = typeof deps.model.bindTools === 'function';
+    const protocol = await ToolProtocolChoice.start({
+      setting: deps.toolProtocol ?? 'auto',
+      canBindTools,
+      memory: deps.protocolMemory,
+      modelName: deps.modelName,
+      endpoint: deps.endpoint,
+      emit,
+    });
     const wallClock = new AbortController();
     const timer = setTimeout(() => wallClock.abort(WALL_CLOCK), this.caps.wallClockMs);
     const userSignal = request.signal ?? new AbortController().signal;
     const signal = AbortSignal.any([userSignal, wallClock.signal]);
 
-    const { deps } = this;
-    const withTools = deps.tools.size > 0 && typeof deps.model.bindTools === 'function';
+    // The text protocol needs nothing from the client: the tools travel in the system prompt.
+    const withTools = deps.tools.size > 0 && (canBindTools || protocol.isText);
     const state = createRunState(emit, {
       tools: deps.tools,
       approvals: deps.approvals,
@@ -116,6 +142,7 @@ export class AgentLoop {
       emit,
       signal,
       configurable: deps.toolConfigurable,
+      parentCallId: request.parentCallId,
       ...this.limits,
     });
 
@@ -129,19 +156,30 @@ export class AgentLoop {
     let repeatedTool: string | undefined;
     try {
       const layout = withTools && deps.workspace ? await workspaceLayout(deps.workspace, signal) : undefined;
-      const system = buildSystemPrompt({
-        workspaceName: deps.workspace ? workspaceName(deps.workspace) : 'workspace',
-        layout,
-        openFile: request.openFile,
-        tools: withTools ? deps.tools.names : [],
-        guidance: modelAdapterFor(deps.modelName, deps.adapter).guidance,
-      });
-      state.messages.push(new SystemMessage(system), ...(request.history ?? []));
+      const systemFor = () =>
+        buildSystemPrompt({
+          workspaceName: deps.workspace ? workspaceName(deps.workspace) : 'workspace',
+          layout,
+          openFile: request.openFile,
+          tools: withTools ? deps.tools.names : [],
+          guidance: agentGuidance(deps.modelName, deps.adapter, protocol.isText ? 'text' : 'native', deps.tools.definitions),
+        });
+      const system = systemFor();
+      const history = request.history ?? [];
+      state.messages.push(new SystemMessage(system), ...(protocol.isText ? nativeHistoryAsText(history) : history));
       state.turnStart = state.messages.length;
-      state.messages.push(new HumanMessage(request.question));
-
       const mentions = withTools ? this.forcedTools(request.mentions ?? [], emit) : [];
-      const bound = withTools ? (deps.model.bindTools!(deps.tools.definitions) as AgentChatModel) : deps.model;
+      // tool_choice cannot force a tool in text; the question asks for it instead.
+      const textMentions = protocol.isText && mentions.length ? `\n\n(Start by calling ${mentions.splice(0).join(', then ')}.)` : '';
+      state.messages.push(new HumanMessage(request.question + textMentions));
+
+      let bound: AgentChatModel | undefined;
+      const modelForTurn = () => (protocol.isText || !withTools ? deps.model : (bound ??= deps.model.bindTools!(deps.tools.definitions) as AgentChatModel));
+      const useText = async (reason: string) => {
+        await protocol.switchToText(reason);
+        state.messages = nativeHistoryAsText(state.messages);
+        state.messages[0] = new SystemMessage(systemFor());
+      };
       const repeats = new Map<string, number>();
 
       for (;;) {
@@ -154,17 +192,23 @@ export class AgentLoop {
           break;
         }
         const iteration = ++state.iterations;
-        const forced = mentions.shift();
+        const textTurn = protocol.isText;
+        const forced = textTurn ? undefined : mentions.shift();
+        const requests = withTools && textTurn ? new ToolRequestStream() : undefined;
         let turn: StreamedTurn;
         try {
-          turn = await this.turn(state, bound, iteration, { signal, ...(forced ? { tool_choice: forced } : {}) }, withTools, forced);
+          turn = await this.turn(state, modelForTurn(), iteration, { signal, ...(forced ? { tool_choice: forced } : {}) }, withTools, forced, requests);
         } catch (failure) {
           if (userSignal.aborted) throw failure;
           if (wallClock.signal.aborted) {
             stopReason = 'wall-clock';
             break;
           }
-          if (withTools && iteration === 1 && rejectsTools(failure)) {
+          if (withTools && !textTurn && protocol.canSwitch && rejectsTools(failure)) {
+            await useText(`the server rejected the tool definitions (${this.describe(failure)}); CodeWiki now describes the tools in the prompt (text tool protocol)`);
+            continue;
+          }
+          if (withTools && !textTurn && iteration === 1 && rejectsTools(failure)) {
             usedFallback = true;
             const reason = `the server rejected the tool definitions (${this.describe(failure)})`;
             emit({ type: 'fallback', reason });
@@ -187,14 +231,23 @@ export class AgentLoop {
           throw failure;
         }
 
-        let calls = withTools ? parseToolCalls(turn.message, iteration) : [];
+        let calls = !withTools ? [] : requests ? requestCalls(requests.blocks, this.schemas, iteration) : parseToolCalls(turn.message, iteration);
+        // What the model wrote, replayed as is under the text protocol (its calls are part of it).
+        const written = turn.text;
+        let asText = textTurn;
         if (calls.length === 0 && withTools) {
-          const written = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration);
-          if (written.calls.length) {
-            calls = written.calls;
-            turn = { ...turn, text: withoutSpans(turn.text, written.spans) };
-            state.answer = withoutSpans(state.answer, written.spans);
-            emit({ type: 'warning', message: `${deps.modelName} wrote ${calls.length === 1 ? 'a tool call' : `${calls.length} tool calls`} as text instead of calling natively; CodeWiki checked and ran it as a tool call` });
+          const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration);
+          if (nearMiss.calls.length) {
+            calls = nearMiss.calls;
+            turn = { ...turn, text: withoutSpans(turn.text, nearMiss.spans) };
+            state.answer = withoutSpans(state.answer, nearMiss.spans);
+            const what = calls.length === 1 ? 'a tool call' : `${calls.length} tool calls`;
+            if (protocol.canSwitch) {
+              await useText(`${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it, and uses the text tool protocol from now on`);
+              asText = true;
+            } else if (!textTurn) {
+              emit({ type: 'warning', message: `${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it as a tool call` });
+            }
           }
         }
         if (calls.length === 0) {
@@ -202,22 +255,22 @@ export class AgentLoop {
           if (turn.finishReason === 'length') this.noteCutOff(state, iteration);
           break;
         }
-        state.messages.push(assistantMessage(turn.text, calls));
+        state.messages.push(asText ? new AIMessage(written) : assistantMessage(turn.text, calls));
         if (turn.finishReason === 'length') emit({ type: 'warning', message: 'the model reached its output token limit in the middle of its tool calls; incomplete calls were returned to it as errors' });
 
         const repeated = calls.find((call) => (repeats.get(callKey(call)) ?? 0) >= this.caps.maxIdenticalCalls);
         if (repeated) {
           repeatedTool = repeated.name;
           stopReason = 'repeated-call';
-          this.skipCalls(state, calls, iteration, `not run: ${repeated.name} was asked for again with the same arguments, so the run is stopping`);
+          this.skipCalls(state, calls, iteration, `not run: ${repeated.name} was asked for again with the same arguments, so the run is stopping`, asText);
           break;
         }
         for (const call of calls) repeats.set(callKey(call), (repeats.get(callKey(call)) ?? 0) + 1);
 
         try {
-          this.recordResults(state, calls, await runToolCalls(calls, iteration, state.toolContext));
+          this.recordResults(state, calls, await runToolCalls(calls, iteration, state.toolContext), asText);
         } catch (failure) {
-          this.recordResults(state, calls, partialResultsOf(failure));
+          this.recordResults(state, calls, partialResultsOf(failure), asText);
           if (userSignal.aborted || !wallClock.signal.aborted) throw failure;
           stopReason = 'wall-clock';
           break;
@@ -228,7 +281,7 @@ export class AgentLoop {
         }
       }
 
-      if (isCapStop(stopReason)) await this.finalAnswer(state, describeCap(stopReason, this.caps, repeatedTool), userSignal);
+      if (isCapStop(stopReason)) await this.finalAnswer(state, describeCap(stopReason, this.caps, repeatedTool), userSignal, protocol.isText);
     } catch (failure) {
       if (userSignal.aborted || isAbortError(failure)) {
         stopReason = 'cancelled';
@@ -257,22 +310,28 @@ export class AgentLoop {
   }
 
   /** Streams one turn and accounts for it (events, tokens). */
-  private async turn(state: AgentRunState, model: AgentChatModel, iteration: number, options: TurnCallOptions, withTools: boolean, forced?: string): Promise<StreamedTurn> {
+  /** Under the text protocol, `requests` takes the request blocks out of the streamed answer (they show as tool calls). */
+  private async turn(state: AgentRunState, model: AgentChatModel, iteration: number, options: TurnCallOptions, withTools: boolean, forced?: string, requests?: ToolRequestStream): Promise<StreamedTurn> {
     const started = performance.now();
     state.emit({ type: 'turn-start', iteration, toolChoice: forced, withTools });
-    const turn = await streamTurn(model, state.messages, options, {
-      onText: (text) => state.say(text, iteration),
-      onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration }),
-    });
+    let turn: StreamedTurn;
+    try {
+      turn = await streamTurn(model, state.messages, options, {
+        onText: (text) => state.say(requests ? requests.push(text) : text, iteration),
+        onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration }),
+      });
+    } finally {
+      if (requests) state.say(requests.end(), iteration);
+    }
     const tokens = turn.usage ?? estimateTurn(state.messages, turn);
     state.tokens = addUsage(state.tokens, tokens);
-    const toolCalls = turn.message?.tool_call_chunks?.length ?? 0;
+    const toolCalls = requests ? requests.blocks.length : (turn.message?.tool_call_chunks?.length ?? 0);
     state.emit({ type: 'turn-end', iteration, finishReason: turn.finishReason, toolCalls, tokens, durationMs: performance.now() - started });
     return turn;
   }
 
   /** The last call of a capped run: no tools, the best answer from what was gathered. */
-  private async finalAnswer(state: AgentRunState, why: string, userSignal: AbortSignal): Promise<void> {
+  private async finalAnswer(state: AgentRunState, why: string, userSignal: AbortSignal, asText: boolean): Promise<void> {
     state.emit({ type: 'warning', message: `stopped early: ${why}` });
     state.messages.push(
       new HumanMessage(
@@ -281,7 +340,8 @@ export class AgentLoop {
     );
     const iteration = ++state.iterations;
     try {
-      const turn = await this.turn(state, this.deps.model, iteration, { signal: userSignal }, false);
+      // Under the text protocol a block written anyway is still kept out of the answer (and not run).
+      const turn = await this.turn(state, this.deps.model, iteration, { signal: userSignal }, false, undefined, asText ? new ToolRequestStream() : undefined);
       state.messages.push(new AIMessage(turn.text));
       if (turn.finishReason === 'length') this.noteCutOff(state, iteration);
     } catch (failure) {
@@ -297,20 +357,23 @@ export class AgentLoop {
   }
 
   /** Every tool call needs a tool message before the next request; these say why they did not run. */
-  private skipCalls(state: AgentRunState, calls: ParsedToolCall[], iteration: number, why: string): void {
+  private skipCalls(state: AgentRunState, calls: ParsedToolCall[], iteration: number, why: string, asText: boolean): void {
     for (const call of calls) {
       state.emit({ type: 'tool-call-start', id: call.id, iteration, tool: call.name, displayName: call.name, argsSummary: '', args: call.args ?? call.rawArgs });
       state.emit({ type: 'tool-call-end', id: call.id, iteration, tool: call.name, status: 'skipped', durationMs: 0, tokens: { ...ZERO_USAGE }, output: why });
-      state.messages.push(new ToolMessage({ content: why, tool_call_id: call.id, name: call.name, status: 'error' }));
+      if (!asText) state.messages.push(new ToolMessage({ content: why, tool_call_id: call.id, name: call.name, status: 'error' }));
     }
+    if (asText) state.messages.push(textResultsMessage(calls, new Map(), why));
   }
 
   /** One tool message per call, in call order; a call without a result (the run was stopped) says so. */
-  private recordResults(state: AgentRunState, calls: ParsedToolCall[], results: ToolCallResult[]): void {
+  private recordResults(state: AgentRunState, calls: ParsedToolCall[], results: ToolCallResult[], asText: boolean): void {
     const byId = new Map(results.map((result) => [result.call, result]));
+    for (const result of results) state.tokens = addUsage(state.tokens, result.tokens);
+    // Under the text protocol the results go back as one user message in a fixed format.
+    if (asText) return void state.messages.push(textResultsMessage(calls, byId, 'not finished: the run was stopped before this call completed'));
     for (const call of calls) {
       const result = byId.get(call);
-      if (result) state.tokens = addUsage(state.tokens, result.tokens);
       state.messages.push(
         new ToolMessage({
           content: result?.content ?? 'not finished: the run was stopped before this call completed',

@@ -46,6 +46,8 @@ export interface AgentRunLog {
   iterations: AgentIterationRecord[];
   /** Calls made outside a model turn (the plan-then-answer fallback). */
   fallback?: { reason: string };
+  /** `toolProtocol: auto` switched to the text tool protocol during this run. */
+  protocolSwitch?: { to: 'text'; reason: string };
   answer?: string;
   error?: string;
   warnings: string[];
@@ -111,6 +113,9 @@ export class AgentRunRecorder {
         return;
       case 'fallback':
         log.fallback = { reason: event.reason };
+        return;
+      case 'protocol-switch':
+        log.protocolSwitch = { to: event.to, reason: event.reason };
         return;
       case 'done':
         Object.assign(log, { answer: event.answer, stopReason: event.stopReason, durationMs: round(event.durationMs), error: event.error });

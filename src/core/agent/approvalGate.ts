@@ -21,6 +21,8 @@ export interface ApprovalRequest {
   why: string;
   /** False when "allow in this conversation" would not be remembered (a compound command asks every time). */
   canAllowForConversation: boolean;
+  /** Set when a sub-agent makes the call: the id of the parent's call that started the sub-agent. */
+  parentCallId?: string;
 }
 
 export interface ApprovalDecision {
@@ -73,6 +75,8 @@ export type ApprovalOutcome =
 
 export interface ApprovalSubject {
   callId: string;
+  /** A sub-agent's call: the id of the call that started the sub-agent. */
+  parentCallId?: string;
   tool: string;
   displayName: string;
   kind: ToolKind;

@@ -10,6 +10,8 @@ import { ConversationApprovals, ToolApprovals, type ApprovalGate } from './appro
 import { AutoApprovalPolicy } from './autoApprovalPolicy';
 import type { ModelAdapterSettings } from './modelAdapters';
 import type { AgentChatModel } from './streamTurn';
+import type { ToolProtocolSetting } from './textProtocol/toolProtocol';
+import type { ToolProtocolMemory } from './textProtocol/toolProtocolMemory';
 
 /** The user's agent settings. Everything here comes from user-level settings or CLI flags, never from the workspace. */
 export interface AgentSettings {
@@ -28,6 +30,10 @@ export interface AgentSettings {
    * loaded one; `allow` keeps only those, `exclude` removes those. From user settings, like the rest.
    */
   agents?: AgentFilter;
+  /** `codewiki.agent.toolProtocol` / `--tool-protocol` (default `auto`); see textProtocol/toolProtocol.ts. */
+  toolProtocol?: ToolProtocolSetting;
+  /** Keep one per window (the extension persists it) so `auto`'s switch to text lasts across turns and conversations. */
+  protocolMemory?: ToolProtocolMemory;
 }
 
 /**
@@ -53,6 +59,9 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     adapter: settings.adapter,
     describeModelError: (error: unknown) => engine.models.describeError(error, 'main'),
     toolConfigurable,
+    toolProtocol: settings.toolProtocol,
+    protocolMemory: settings.protocolMemory,
+    endpoint: engine.models.endpoint?.('main'),
   };
   // Sub-agents share the gate, the policy, the conversation's approvals and the token budget.
   return new SubagentHostLoop(deps, {

@@ -17,4 +17,5 @@ export {
 export { AutoApprovalPolicy, isCompoundCommand, type ApprovableKind, type AutoApprovalSettings, type SettingLayer, type SettingOrigin } from './autoApprovalPolicy';
 export { modelAdapterFor, modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from './modelAdapters';
 export type { AgentChatModel } from './streamTurn';
+export { ToolProtocolMemory, isToolProtocolSetting, TOOL_PROTOCOL_SETTINGS, type ToolProtocolSetting } from './textProtocol';
 export type { AgentFilter } from '../subagents/agentFilter';

@@ -28,7 +28,8 @@ const FAMILY_PATTERNS: ReadonlyArray<[ModelFamily, RegExp]> = [
   ['gpt', /gpt|(^|[/:])o[1-9]([-.]|$)|chatgpt/],
 ];
 
-const STRUCTURED_CALLS = 'Call tools only through the structured tool-calling interface; never write a tool call as text or JSON in your answer.';
+/** Dropped from the guidance under the text tool protocol, where calls are written as text on purpose. */
+export const STRUCTURED_CALLS = 'Call tools only through the structured tool-calling interface; never write a tool call as text or JSON in your answer.';
 
 const BUILT_IN_GUIDANCE: Record<ModelFamily, string> = {
   gpt:

@@ -8,6 +8,7 @@ import { renderValue } from '../template/renderValue';
 import { CodewikiTool } from '../tools/codewikiTool';
 import type { RegisteredTool } from '../tools/toolMetadata';
 import { isPreviewableTool, type ToolPreview } from '../tools/workspace-write/toolPreview';
+import { forEachBounded } from '../util/boundedConcurrency';
 import type { AgentEventBody, ToolCallStatus } from './agentEvents';
 import type { AgentToolSet } from './agentToolSet';
 import { ToolApprovals } from './approvalGate';
@@ -27,6 +28,8 @@ export interface ToolCallContext {
   concurrency: number;
   /** Extra `configurable` entries for tools (e.g. the ToolRuntime a think tool needs). */
   configurable?: Record<string, unknown>;
+  /** Set in a sub-agent's run: the id of the parent's call that started it (approvals name it). */
+  parentCallId?: string;
 }
 
 export interface ToolCallResult {
@@ -71,7 +74,7 @@ async function runInOrder(calls: ParsedToolCall[], iteration: number, context: T
     let end = index;
     while (end < calls.length && !needsApproval(calls[end]!, context)) end++;
     const start = index;
-    await mapConcurrently(calls.slice(start, end), context.concurrency, async (call, offset) => {
+    await forEachBounded(calls.slice(start, end), context.concurrency, async (call, offset) => {
       results[start + offset] = await runOne(call, iteration, context);
     });
     index = end;
@@ -106,7 +109,8 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
   };
   const fail = (message: string) => finish('error', `Error: ${message}`, message);
 
-  if (!entry) return fail((found as { error: string }).error);
+  // A text request that could not be read has no name; why it could not be read is the useful part.
+  if (!entry) return fail(!call.name && call.argsError ? call.argsError : (found as { error: string }).error);
   if (!call.args) return fail(call.argsError ?? 'The arguments could not be read.');
   const invalid = await validationError(entry, call.args);
   if (invalid) return fail(invalid);
@@ -124,7 +128,7 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
         preview = { type: 'arguments', text: JSON.stringify(call.args, null, 2) };
         run = (signal) => invoke(entry, call.args!, { ...config, signal });
       }
-      const subject = { callId: call.id, tool: call.name, displayName: entry.metadata.displayName, kind: entry.metadata.kind, args: call.args, preview };
+      const subject = { callId: call.id, ...(context.parentCallId ? { parentCallId: context.parentCallId } : {}), tool: call.name, displayName: entry.metadata.displayName, kind: entry.metadata.kind, args: call.args, preview };
       const outcome = await context.approvals.decide(subject, context.conversationId, context.emit, context.signal);
       if (!outcome.allowed) {
         const reason = outcome.reason?.trim();
@@ -148,23 +152,12 @@ function invoke(entry: RegisteredTool, args: Record<string, unknown>, config: Ru
 }
 
 /** zod's own message, one problem per line, so the model can fix its call; undefined when the arguments fit. */
-async function validationError(entry: RegisteredTool, args: Record<string, unknown>): Promise<string | undefined> {
+export async function validationError(entry: RegisteredTool, args: Record<string, unknown>): Promise<string | undefined> {
   const schema = entry.tool.schema as { safeParseAsync?: (value: unknown) => Promise<{ success: boolean; error?: z.ZodError }> };
   if (typeof schema?.safeParseAsync !== 'function') return undefined;
   const parsed = await schema.safeParseAsync(args);
   if (parsed.success || !parsed.error) return undefined;
   return `The arguments do not match the parameters of ${entry.metadata.name}:\n${z.prettifyError(parsed.error)}\nFix the arguments and call it again.`;
-}
-
-async function mapConcurrently<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      await work(items[at]!, at);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 /** Cuts `text` to `maxChars` with a marker saying how much there was. */

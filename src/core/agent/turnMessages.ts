@@ -30,10 +30,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** 400 or 422 to a request carrying `tools`, when it is not a context overflow: the server does not do tool calls. */
+/** llama-server started without `--jinja` answers a request with `tools` by HTTP 500 with this message. */
+const TOOLS_NEED_JINJA = /tools param requires --jinja/i;
+
+/**
+ * 400 or 422 to a request carrying `tools`, when it is not a context overflow: the server does not do
+ * tool calls. Also llama-server's 500 "tools param requires --jinja flag" (a chat template without tools).
+ */
 export function rejectsTools(error: unknown): boolean {
   const failure = classifyLlmError(error);
-  return failure.kind === 'http' && (failure.status === 400 || failure.status === 422) && !failure.contextOverflow;
+  if (failure.kind !== 'http' || failure.contextOverflow) return false;
+  return failure.status === 400 || failure.status === 422 || (failure.status === 500 && TOOLS_NEED_JINJA.test(failure.serverMessage ?? ''));
 }
 
 export function estimateTurn(messages: BaseMessage[], turn: StreamedTurn): TokenUsage {

@@ -1,7 +1,7 @@
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
 import { cutOffWarning } from '../llm/streamChat';
 import { addUsage } from '../llm/usage';
-import { resolveTemplateString } from '../template/renderTemplate';
+import { resolveTemplateValue } from '../template/renderTemplate';
 import { isCancellation } from './abort';
 import { fitFinalPrompt } from './contextBudget';
 import type { ExecutorOptions, RunResult } from './customAgentExecutor';
@@ -30,7 +30,7 @@ export async function completeRun(parts: CompletionParts): Promise<RunResult> {
   if (env.signal.aborted) return finish(parts, 'cancelled', output);
 
   if (!prompt.finalPrompt) {
-    output = prompt.outputTemplate ? resolveTemplateString(prompt.outputTemplate, variables) : lastOutput(prompt, variables);
+    output = prompt.outputTemplate ? resolveTemplateValue(prompt.outputTemplate, variables) : lastOutput(prompt, variables);
     log.output = output;
     return finish(parts, 'success', output);
   }

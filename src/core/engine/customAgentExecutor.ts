@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_MAX_CONCURRENCY } from '../actionPrompt/actionPromptSchema';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
 import { formatDiagnostic } from '../actionPrompt/diagnostics';
 import { withInputDefaults } from '../actionPrompt/runInputs';
 import { addUsage, ZERO_USAGE } from '../llm/usage';
 import type { ModelProvider } from '../llm/modelProvider';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { ConcurrencyLimiter } from './concurrencyLimiter';
 import type { ExecutorEvent, ExecutorEventListener, RunStatus } from './executorEvents';
 import { completeRun } from './completeRun';
 import { createRunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';
 import { errorMessage, runStep, type StepEnvironment, type StepOutcome } from './stepRunner';
 import { linkedAbortController } from '../util/abort';
+import { ConcurrencyLimit } from '../util/boundedConcurrency';
 
 export interface ExecutorOptions {
   /** Steps and for_each items in flight at once, across the whole run. */
@@ -20,7 +21,7 @@ export interface ExecutorOptions {
   maxInputTokens: number;
 }
 
-export const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: 4, maxInputTokens: 24_000 };
+export const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: DEFAULT_MAX_CONCURRENCY, maxInputTokens: 24_000 };
 
 export interface ExecutorDependencies {
   registry: ToolRegistry;
@@ -72,7 +73,7 @@ export class CustomAgentExecutor {
       listener(event);
     };
     const runtime = createRunRuntime({ prompt, deps: this.deps, dryRun, depth, log, emit, runNested: (p, i, o) => this.run(p, i, o) });
-    const env = { registry: runtime.registry, runtime, limiter: new ConcurrencyLimiter(prompt.maxConcurrency ?? this.options.maxConcurrency), signal: controller.signal, emit };
+    const env = { registry: runtime.registry, runtime, limiter: new ConcurrencyLimit(prompt.maxConcurrency ?? this.options.maxConcurrency), signal: controller.signal, emit };
 
     emit({
       type: 'chain-start',
@@ -105,6 +106,8 @@ export class CustomAgentExecutor {
     const dependents = steps.map(() => [] as number[]);
     prompt.dependencies.forEach((deps, index) => deps.forEach((dep) => dependents[dep].push(index)));
     const started = new Array<boolean>(steps.length).fill(false);
+    /** Output variables of skipped steps, with the step that skipped: reading one skips the reader too. */
+    const skippedOutputs = new Map<string, string>();
     let running = 0;
     let failure: string | undefined;
     return new Promise((resolve) => {
@@ -112,6 +115,15 @@ export class CustomAgentExecutor {
         const step = steps[index];
         started[index] = true;
         running++;
+        const skippedInput = step.runIfSkipped ? undefined : step.needs.find((name) => skippedOutputs.has(name));
+        if (skippedInput !== undefined) {
+          const reason = `it reads {${skippedInput}}, the output of the skipped step "${skippedOutputs.get(skippedInput)}" (write {${skippedInput} ?? "…"} or run_if_skipped: true to run anyway)`;
+          Object.assign(log.steps[index], { status: 'skipped', skipped_reason: reason });
+          env.emit({ type: 'step-skipped', stepId: step.id, reason });
+          // Settle on a later tick, like a step that ran, so every ready step is started in declared order first.
+          void Promise.resolve().then(() => settle(index, { status: 'skipped', output: null }));
+          return;
+        }
         runStep(step, variables, env, log.steps[index]).then(
           (outcome) => settle(index, outcome),
           (error) => settle(index, { status: 'failed', output: null, error: errorMessage(error) }),
@@ -121,6 +133,7 @@ export class CustomAgentExecutor {
         const step = steps[index];
         running--;
         if (step.outputVariable) variables.set(step.outputVariable, outcome.output);
+        if (step.outputVariable && outcome.status === 'skipped') skippedOutputs.set(step.outputVariable, step.id);
         if (outcome.status === 'failed' && step.onError === 'abort' && failure === undefined) {
           failure = `step "${step.id}" failed: ${outcome.error}`;
           controller.abort(new Error(failure));

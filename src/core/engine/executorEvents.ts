@@ -29,7 +29,8 @@ export type ExecutorEvent =
   | { type: 'tool-error'; stepId: string; tool: string; error: string; durationMs: number; attempts: number; handling: 'abort' | 'continue' | 'fallback' }
   | { type: 'step-skipped'; stepId: string; reason: string }
   | { type: 'step-cancelled'; stepId: string }
-  | { type: 'prompt-preview'; stepId?: string; tool: string; model: string; messages: PromptMessage[] }
+  /** `via`: for a nested prompt's preview, the calling step and prompt, e.g. "summarize-file (from step map)". */
+  | { type: 'prompt-preview'; stepId?: string; tool: string; model: string; messages: PromptMessage[]; via?: string }
   | { type: 'llm-start'; model: string; messages: PromptMessage[] }
   | { type: 'llm-token'; text: string }
   | { type: 'llm-end'; text: string; tokens: TokenUsage; durationMs: number }

@@ -1,12 +1,13 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
+import { ActionPromptError } from '../actionPrompt/diagnostics';
 import { resolveRunInputs } from '../actionPrompt/runInputs';
 import { createYamlLlmTool } from '../tools/llm/yamlLlmTool';
 import { inputBudgetFor } from '../llm/serverContextSize';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { usageCollectorOf, type ModelRole, type ToolRuntime } from '../tools/toolRuntime';
 import type { ExecutorDependencies, RunOptions, RunResult } from './customAgentExecutor';
-import type { ExecutorEventListener } from './executorEvents';
+import type { ExecutorEvent, ExecutorEventListener } from './executorEvents';
 import type { RunLog } from './runLog';
 
 export interface RunRuntime extends ToolRuntime {
@@ -67,8 +68,14 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
       const nested = deps.prompts?.get(promptId);
       if (!nested) throw new Error(`action prompt "${promptId}" is not available`);
       // Same checks and defaults as a user's run; file tools still confine any path.
-      const resolved = await resolveRunInputs(nested, inputs);
-      const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1 });
+      const resolved = await resolveRunInputs(nested, inputs).catch((error: unknown) => {
+        if (!(error instanceof ActionPromptError)) throw error;
+        throw new Error(`nested prompt "${promptId}": ${error.diagnostics.map((d) => `${d.message} (${nested.file}:${d.line})`).join('; ')}`);
+      });
+      // A dry run shows every prompt it would send, the nested prompts' included, labelled with the calling step.
+      const via = config.runName ? `${promptId} (from step ${config.runName})` : promptId;
+      const onEvent = dryRun ? (event: ExecutorEvent) => event.type === 'prompt-preview' && emit({ ...event, via: event.via ? `${event.via} in ${via}` : via }) : undefined;
+      const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1, onEvent });
       usageCollectorOf(config)?.record(result.log.total_tokens);
       if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());
       return result.output;

@@ -1,22 +1,25 @@
 import type { CompiledStep } from '../actionPrompt/compiledActionPrompt';
+import { backoffDelayMs } from '../llm/retryPolicy';
 import { addUsage, UsageCollector } from '../llm/usage';
 import { previewValue } from '../template/renderValue';
 import { resolveTemplateString, type Variables } from '../template/renderTemplate';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { type ToolRuntime, withToolRuntime } from '../tools/toolRuntime';
 import { sleep, throwIfAborted } from '../util/abort';
+import { type ConcurrencyLimit, forEachBounded } from '../util/boundedConcurrency';
 import { isCancellation, StepTimeoutError } from './abort';
 import { bindStepInput } from './bindStepInput';
-import type { ConcurrencyLimiter } from './concurrencyLimiter';
 import type { ExecutorEventListener } from './executorEvents';
 import { invokeToolWithDeadline } from './invokeTool';
+import { checkNestedPromptArguments } from './nestedPromptArguments';
 import type { StepLog } from './runLog';
 import { selectOutput } from './selectOutput';
 
 export interface StepEnvironment {
   registry: ToolRegistry;
   runtime: ToolRuntime;
-  limiter: ConcurrencyLimiter;
+  /** The run's max_concurrency: every tool call of every step and item takes a slot. */
+  limiter: ConcurrencyLimit;
   signal: AbortSignal;
   emit: ExecutorEventListener;
 }
@@ -58,27 +61,27 @@ export async function runStep(step: CompiledStep, variables: Variables, env: Ste
  * Items run in a pool of `concurrency` workers. The first failed item stops the pool: no new item
  * starts, the ones in flight finish (so their tokens are counted and nothing runs after the step
  * has settled), and the step fails with the items that succeeded kept (see ForEachItemsFailed).
+ * A cancelled run stops the pool the same way.
  */
 async function runForEach(step: CompiledStep, variables: Variables, env: StepEnvironment, log: StepLog): Promise<unknown[]> {
   const forEach = step.forEach!;
   const items = toList(resolveTemplateString(forEach.template, variables), forEach.template);
   log.items = items.length;
   const results = new Array<ItemResult>(items.length);
-  let next = 0;
-  let stopped = false;
-  const worker = async () => {
-    while (next < items.length && !stopped && !env.signal.aborted) {
-      const index = next++;
-      const scoped = new Map(variables).set(forEach.as, items[index]).set('index', index);
-      try {
-        results[index] = { ok: true, value: await runWithPolicy(step, scoped, env, log, index) };
-      } catch (error) {
-        results[index] = { ok: false, error };
-        stopped = true;
-      }
+  const runItem = async (item: unknown, index: number) => {
+    const scoped = new Map(variables).set(forEach.as, item).set('index', index);
+    try {
+      results[index] = { ok: true, value: await runWithPolicy(step, scoped, env, log, { item: index }) };
+    } catch (error) {
+      results[index] = { ok: false, error };
+      throw error;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(forEach.concurrency, items.length) }, worker));
+  try {
+    await forEachBounded(items, forEach.concurrency, runItem, { signal: env.signal });
+  } catch {
+    // Every item's outcome is in `results`; a cancellation is rethrown just below.
+  }
   throwIfAborted(env.signal);
   const failures = results.flatMap((result, index) => (result && !result.ok ? [{ item: index, error: errorMessage(result.error) }] : []));
   const kept = results.flatMap((result) => (result?.ok ? [result.value] : []));
@@ -100,31 +103,46 @@ class ForEachItemsFailed extends Error {
   }
 }
 
+interface Invocation {
+  /** The for_each item being run. */
+  item?: number;
+  /** Set for a fallback step: its input and outcome go to the failed step's `fallback` log, not over the step's own. */
+  fallback?: NonNullable<StepLog['fallback']>[number];
+  /** The step whose log and events this invocation belongs to (a fallback's failed step). */
+  owner?: CompiledStep;
+}
+
 /** One invocation (or one for_each item): bind input, then attempt up to `retry.attempts` times. */
-async function runWithPolicy(step: CompiledStep, variables: Variables, env: StepEnvironment, log: StepLog, item?: number): Promise<unknown> {
+async function runWithPolicy(step: CompiledStep, variables: Variables, env: StepEnvironment, log: StepLog, invocation: Invocation = {}): Promise<unknown> {
+  const { item, fallback } = invocation;
+  const owner = invocation.owner ?? step;
   const entry = env.registry.get(step.tool);
   if (!entry) throw new Error(`unknown tool "${step.tool}"`);
   const args = bindStepInput(step.input, variables, env.registry.jsonSchema(step.tool));
-  if (item === undefined) log.input = args;
+  if (fallback) fallback.input = args;
+  else if (item === undefined) log.input = args;
+  checkNestedPromptArguments(entry, args);
   const timeoutMs = step.timeoutMs ?? entry.metadata.timeoutMs;
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(env.signal);
     log.attempts = Math.max(log.attempts, attempt);
-    env.emit({ type: 'tool-start', stepId: step.id, tool: step.tool, input: args, attempt, item });
+    env.emit({ type: 'tool-start', stepId: owner.id, tool: step.tool, input: args, attempt, item });
     const usage = new UsageCollector();
     try {
-      const raw = await env.limiter.run(() =>
-        invokeToolWithDeadline(entry, args, { callbacks: [usage], configurable: withToolRuntime(env.runtime, usage), runName: step.id }, env.signal, timeoutMs),
+      const raw = await env.limiter.run(
+        () => invokeToolWithDeadline(entry, args, { callbacks: [usage], configurable: withToolRuntime(env.runtime, usage), runName: owner.id }, env.signal, timeoutMs),
+        env.signal,
       );
       log.tokens = addUsage(log.tokens, usage.usage);
-      const output = step.select ? selectOutput(raw, step.select) : raw;
-      if (item === undefined) log.output_preview = previewValue(output);
+      const output = step.select ? applySelect(raw, step, owner, env, log) : raw;
+      if (item === undefined && !fallback) log.output_preview = previewValue(output);
       return output;
     } catch (error) {
       log.tokens = addUsage(log.tokens, usage.usage);
       if (isCancellation(error, env.signal) || attempt >= step.retry.attempts) throw error;
-      const delayMs = step.retry.backoffMs * 2 ** (attempt - 1);
-      env.emit({ type: 'tool-retry', stepId: step.id, attempt, error: errorMessage(error), delayMs });
+      // The one back-off of the core (retryPolicy.ts): doubling from the step's `backoff`, capped, with jitter.
+      const delayMs = backoffDelayMs(attempt - 1, step.retry.backoffMs);
+      env.emit({ type: 'tool-retry', stepId: owner.id, attempt, error: errorMessage(error), delayMs });
       await sleep(delayMs, env.signal);
     }
   }
@@ -133,8 +151,19 @@ async function runWithPolicy(step: CompiledStep, variables: Variables, env: Step
 async function runFallback(step: CompiledStep, variables: Variables, env: StepEnvironment, log: StepLog, failure: string, started: number): Promise<StepOutcome> {
   const scoped = new Map(variables).set('error', failure);
   let output: unknown = null;
+  log.fallback = [];
   try {
-    for (const fallback of step.fallback) output = await runWithPolicy(fallback, scoped, env, log);
+    for (const fallback of step.fallback) {
+      const entry: NonNullable<StepLog['fallback']>[number] = { id: fallback.id, tool: fallback.tool, status: 'running' };
+      log.fallback.push(entry);
+      try {
+        output = await runWithPolicy(fallback, scoped, env, log, { fallback: entry, owner: step });
+        Object.assign(entry, { status: 'success', output_preview: previewValue(output) });
+      } catch (error) {
+        Object.assign(entry, { status: isCancellation(error, env.signal) ? 'cancelled' : 'failed', error: errorMessage(error) });
+        throw error;
+      }
+    }
   } catch (error) {
     const message = `${failure}; fallback failed too: ${errorMessage(error)}`;
     log.error = message;
@@ -147,6 +176,15 @@ async function runFallback(step: CompiledStep, variables: Variables, env: StepEn
   finish(log, 'success', started);
   env.emit({ type: 'tool-end', stepId: step.id, tool: step.tool, outputPreview: log.output_preview, durationMs: log.duration_ms!, tokens: log.tokens, attempts: log.attempts });
   return { status: 'success', output };
+}
+
+/** A `select` that matches nothing gives null and a warning on the step, never a silent empty value. */
+function applySelect(raw: unknown, step: CompiledStep, owner: CompiledStep, env: StepEnvironment, log: StepLog): unknown {
+  const selected = selectOutput(raw, step.select!);
+  if (selected.matched) return selected.value;
+  const message = `step "${owner.id}": select "${step.select}" matched nothing in the output of ${step.tool}; the value is ${selected.value === null ? 'null' : 'an empty list'}`;
+  if (!log.warnings?.includes(message)) env.emit({ type: 'warning', stepId: owner.id, message });
+  return selected.value;
 }
 
 function finish(log: StepLog, status: StepLog['status'], started: number): void {

@@ -109,7 +109,8 @@ export class ConversationCatalog {
     options: { existsOnDisk: boolean; stamp?: FileStamp; state?: ConversationState },
   ): CatalogEntry {
     const entry: CatalogEntry = { summary, state: options.state, file: undefined as unknown as ConversationFile };
-    entry.file = new ConversationFile(conversationPath(this.paths, id), id, this.lockPath(id), this.lockTiming, options, {
+    const fileOptions = { ...options, formatVersion: options.state?.formatVersion };
+    entry.file = new ConversationFile(conversationPath(this.paths, id), id, this.lockPath(id), this.lockTiming, fileOptions, {
       snapshot: () => {
         if (!entry.state) throw new Error('Cannot recreate a conversation file that was never read');
         return snapshotEvents(entry.state);
@@ -121,7 +122,7 @@ export class ConversationCatalog {
   }
 
   /** Lock held: another process changed the file. The file is the truth; our unsaved events go on top. */
-  private reload(id: string, entry: CatalogEntry, unsaved: readonly ConversationEvent[]): { stamp: FileStamp | undefined } | 'gone' {
+  private reload(id: string, entry: CatalogEntry, unsaved: readonly ConversationEvent[]): { stamp: FileStamp | undefined; formatVersion: number } | 'gone' {
     const result = this.loadLocked(id);
     if (result.problem) this.laterProblems.push(result.problem);
     if (result.kind === 'unavailable') {
@@ -129,10 +130,11 @@ export class ConversationCatalog {
       throw new Error(result.problem); // unreadable or a newer format now: appending could only make it worse
     }
     if (result.repairError) throw result.repairError;
+    const formatVersion = result.state.formatVersion; // of the file as read, before our lines go on top
     for (const event of unsaved) applyEvent(result.state, event);
     entry.state = result.state;
     entry.summary = summarize(result.state.conversation);
-    return { stamp: result.stamp };
+    return { stamp: result.stamp, formatVersion };
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from './atomicFile';
 import { withFileLock, type LockTiming } from './conversationLock';
-import { encodeEvent, type ConversationEvent } from './conversationLog';
+import { encodeEvent, formatVersionFor, LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
 import { StorageWriteError } from './historyErrors';
 
 /** A conversation file as this process last read or wrote it; `ino` tells a replaced file apart. */
@@ -19,10 +19,10 @@ export interface FileOwner {
   snapshot(): ConversationEvent[];
   /**
    * Called with the lock held when the file is not as this process left it (another window appended,
-   * or a torn line waits to be cut): re-read it, put `unsaved` back on top, and return the stamp of what
-   * was read, or 'gone' when the file turned out damaged and was moved aside.
+   * or a torn line waits to be cut): re-read it, put `unsaved` back on top, and return the stamp and
+   * format of what was read, or 'gone' when the file turned out damaged and was moved aside.
    */
-  reload(unsaved: readonly ConversationEvent[]): { stamp: FileStamp | undefined } | 'gone';
+  reload(unsaved: readonly ConversationEvent[]): { stamp: FileStamp | undefined; formatVersion: number } | 'gone';
 }
 
 // No O_CREAT: a vanished file must not come back headerless. O_APPEND: every write lands at the end,
@@ -40,6 +40,8 @@ export class ConversationFile {
   private pending: ConversationEvent[] = [];
   private chain: Promise<void> = Promise.resolve();
   private onDisk: boolean;
+  /** The format of the file on disk (its header's `v`): a line of a newer format needs a rewrite first. */
+  private formatVersion: number;
   /** Undefined when memory may not match the file: the next write re-reads it first. */
   stamp: FileStamp | undefined;
 
@@ -48,11 +50,12 @@ export class ConversationFile {
     readonly conversationId: string,
     private readonly lockPath: string,
     private readonly lockTiming: LockTiming,
-    options: { existsOnDisk: boolean; stamp?: FileStamp },
+    options: { existsOnDisk: boolean; stamp?: FileStamp; formatVersion?: number },
     private readonly owner: FileOwner,
   ) {
     this.onDisk = options.existsOnDisk;
     this.stamp = options.stamp;
+    this.formatVersion = options.formatVersion ?? 1;
   }
 
   get hasUnsavedChanges(): boolean {
@@ -101,6 +104,7 @@ export class ConversationFile {
     await writeFileAtomic(this.path, this.pending.map(encodeEvent).join(''));
     this.pending.splice(0, count);
     this.onDisk = true;
+    this.formatVersion = LOG_FORMAT_VERSION;
     this.stamp = stampOf(await stat(this.path));
   }
 
@@ -108,24 +112,30 @@ export class ConversationFile {
   private async appendQueued(): Promise<void> {
     const handle = await this.openForAppend();
     if (!handle) return this.recreate();
-    let movedAside: boolean;
+    let outcome: 'appended' | 'moved-aside' | 'needs-upgrade';
     try {
-      movedAside = await this.appendThrough(handle);
+      outcome = await this.appendThrough(handle);
     } finally {
       await handle.close();
     }
-    if (movedAside) await this.recreate();
+    if (outcome === 'moved-aside') await this.recreate();
+    if (outcome === 'needs-upgrade') await this.rewriteInCurrentFormat();
   }
 
-  /** Returns true, writing nothing, when a re-read found the file damaged and moved it aside. */
-  private async appendThrough(handle: FileHandle): Promise<boolean> {
+  /**
+   * Writes nothing when a re-read found the file damaged and moved it aside, or when a queued line
+   * is of a newer format than the file's header promises (an older CodeWiki would judge it corrupt).
+   */
+  private async appendThrough(handle: FileHandle): Promise<'appended' | 'moved-aside' | 'needs-upgrade'> {
     const before = await handle.stat();
     // Not a regular file (a device, say): nothing another CodeWiki could have written to; just try.
     if (before.isFile() && !this.matches(before)) {
       const reloaded = this.owner.reload(this.pending);
-      if (reloaded === 'gone') return true;
+      if (reloaded === 'gone') return 'moved-aside';
       this.stamp = reloaded.stamp;
+      this.formatVersion = reloaded.formatVersion;
     }
+    if (this.pending.some((event) => formatVersionFor(event) > this.formatVersion)) return 'needs-upgrade';
     const start = (await handle.stat()).size; // after the reload, which may have cut a torn line
     const count = this.pending.length;
     try {
@@ -137,7 +147,20 @@ export class ConversationFile {
     }
     this.pending.splice(0, count);
     this.stamp = stampOf(await handle.stat()); // lock held: memory now matches the file exactly
-    return false;
+    return 'appended';
+  }
+
+  /**
+   * Lock held, and memory matches the file plus the queued lines (appendThrough re-read it if needed):
+   * the whole conversation is written again in the current format, atomically, once per file. On
+   * failure the old file and the queue stay as they were, and the next write tries again.
+   */
+  private async rewriteInCurrentFormat(): Promise<void> {
+    const count = this.pending.length;
+    await writeFileAtomic(this.path, this.owner.snapshot().map(encodeEvent).join(''));
+    this.pending.splice(0, count);
+    this.formatVersion = LOG_FORMAT_VERSION;
+    this.stamp = stampOf(await stat(this.path));
   }
 
   private async openForAppend(): Promise<FileHandle | undefined> {

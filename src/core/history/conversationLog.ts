@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ChatMessage } from './conversationTypes';
-import { InvalidMessageError, parseChatMessage } from './messageSchema';
+import type { AgentToolCall, AgentTurnProgress, ChatMessage } from './conversationTypes';
+import { InvalidMessageError, parseAgentToolCall, parseAgentTurnProgress, parseChatMessage } from './messageSchema';
 
 /**
  * Why an append-only JSON-lines log per conversation (and not whole-file rewrites):
@@ -9,16 +9,26 @@ import { InvalidMessageError, parseChatMessage } from './messageSchema';
  *   every older turn is already on disk, untouched. A torn last line (no trailing newline) is dropped on
  *   load; anything else that does not parse means real corruption and the file is moved aside.
  * The first line is a `create` header; `message` events are full upserts by message id (so streaming
- * answers and progressing agent runs are re-saved whole); `rename` sets an explicit title.
+ * answers and progressing agent runs are re-saved whole); `rename` sets an explicit title;
+ * `agent-call` (format 2) upserts one tool call into an agent turn, with the turn's progress since the
+ * call before. A turn of 200 calls re-saved whole per call would write every earlier call again each
+ * time (tens of MB); one record per call writes each call about twice (when it starts, when it ends).
  * Bump LOG_FORMAT_VERSION for any change an older reader would reject (a new message kind, say): older
- * builds then leave such files alone instead of judging them corrupt.
+ * builds then leave such files alone instead of judging them corrupt. A file in an older format is
+ * rewritten in the current one (atomically, under its lock) before the first line it could not hold.
  */
-export const LOG_FORMAT_VERSION = 1;
+export const LOG_FORMAT_VERSION = 2;
 
 export type ConversationEvent =
   | { type: 'create'; v: number; id: string; at: string; title?: string }
   | { type: 'message'; at: string; message: ChatMessage }
-  | { type: 'rename'; at: string; title: string };
+  | { type: 'rename'; at: string; title: string }
+  | { type: 'agent-call'; at: string; turnId: string; call: AgentToolCall; progress?: AgentTurnProgress };
+
+/** The oldest format whose readers understand `event`. */
+export function formatVersionFor(event: ConversationEvent): number {
+  return event.type === 'agent-call' ? 2 : 1;
+}
 
 const createEvent = z.object({
   type: z.literal('create'),
@@ -29,7 +39,8 @@ const createEvent = z.object({
 });
 const messageEvent = z.object({ type: z.literal('message'), at: z.string().min(1), message: z.unknown() });
 const renameEvent = z.object({ type: z.literal('rename'), at: z.string().min(1), title: z.string() });
-const anyEvent = z.discriminatedUnion('type', [createEvent, messageEvent, renameEvent]);
+const agentCallEvent = z.object({ type: z.literal('agent-call'), at: z.string().min(1), turnId: z.string().min(1).max(200), call: z.unknown(), progress: z.unknown().optional() });
+const anyEvent = z.discriminatedUnion('type', [createEvent, messageEvent, renameEvent, agentCallEvent]);
 
 export function encodeEvent(event: ConversationEvent): string {
   return JSON.stringify(event) + '\n';
@@ -105,9 +116,13 @@ function parseEventLine(line: string): ConversationEvent | undefined {
   const result = anyEvent.safeParse(raw);
   if (!result.success) return undefined;
   const event = result.data;
-  if (event.type !== 'message') return event;
   try {
-    return { type: 'message', at: event.at, message: parseChatMessage(event.message) };
+    if (event.type === 'message') return { type: 'message', at: event.at, message: parseChatMessage(event.message) };
+    if (event.type === 'agent-call') {
+      const progress = event.progress === undefined ? undefined : parseAgentTurnProgress(event.progress);
+      return { type: 'agent-call', at: event.at, turnId: event.turnId, call: parseAgentToolCall(event.call), ...(progress ? { progress } : {}) };
+    }
+    return event;
   } catch (error) {
     if (error instanceof InvalidMessageError) return undefined;
     throw error;

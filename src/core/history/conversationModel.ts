@@ -1,5 +1,5 @@
 import { LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
-import type { ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
+import type { AgentToolCall, AgentTurnMessage, AgentTurnProgress, ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
 
 /**
  * Pure in-memory rules shared by live edits and by replaying a log from disk, so a reopened
@@ -9,6 +9,8 @@ export interface ConversationState {
   conversation: Conversation;
   /** False while the title is still derived from the first user text or agent run. */
   explicitTitle: boolean;
+  /** The format of the file this state was read from (its header's `v`); new conversations get the current one. */
+  formatVersion: number;
 }
 
 export const DEFAULT_TITLE = 'New conversation';
@@ -21,12 +23,14 @@ export function newConversationState(id: string, at: string, title?: string): Co
   return {
     conversation: { id, title: explicitTitle ? title : DEFAULT_TITLE, createdAt: at, updatedAt: at, messages: [] },
     explicitTitle,
+    formatVersion: LOG_FORMAT_VERSION,
   };
 }
 
 export function applyEvent(state: ConversationState, event: ConversationEvent): void {
   const { conversation } = state;
   if (event.type === 'message') upsertMessage(state, event.message);
+  if (event.type === 'agent-call') foldAgentCall(conversation.messages, event.turnId, event.call, event.progress);
   if (event.type === 'rename') {
     conversation.title = event.title;
     state.explicitTitle = true;
@@ -43,11 +47,38 @@ export function upsertMessage(state: ConversationState, message: ChatMessage): v
   if (!state.explicitTitle) state.conversation.title = deriveTitle(messages);
 }
 
+/**
+ * An `agent-call` record: the call replaces the turn's call with the same id and parent, or is added
+ * after the others (records come in the order the calls started), and the turn takes the progress.
+ * A record whose turn is not in the conversation changes nothing. The turn is replaced, never changed
+ * in place: the object may also sit in a queued `message` event that has yet to be written.
+ */
+function foldAgentCall(messages: ChatMessage[], turnId: string, call: AgentToolCall, progress: AgentTurnProgress | undefined): void {
+  const at = messages.findLastIndex((m) => m.kind === 'agent-turn' && m.id === turnId);
+  if (at < 0) return;
+  const turn = { ...(messages[at] as AgentTurnMessage) };
+  const calls = [...turn.toolCalls];
+  let index = calls.length - 1; // the call that changed is almost always one of the last
+  while (index >= 0 && !(calls[index]!.id === call.id && calls[index]!.parentCallId === call.parentCallId)) index--;
+  if (index >= 0) calls[index] = call;
+  else calls.push(call);
+  turn.toolCalls = calls;
+  if (progress?.answerAdded) turn.answer += progress.answerAdded;
+  if (progress?.reasoningAdded) turn.reasoning = (turn.reasoning ?? '') + progress.reasoningAdded;
+  if (progress?.warningsAdded?.length) turn.warnings = [...(turn.warnings ?? []), ...progress.warningsAdded];
+  if (progress?.tokens) turn.tokens = progress.tokens;
+  if (progress?.iterations !== undefined) turn.iterations = progress.iterations;
+  if (progress?.model !== undefined) turn.model = progress.model;
+  if (progress?.fallback !== undefined) turn.fallback = progress.fallback;
+  messages[at] = turn;
+}
+
 /** Rebuilds a conversation from its log. The caller has checked that the first event is the header. */
 export function replayEvents(events: ConversationEvent[]): ConversationState {
   const header = events[0];
   if (!header || header.type !== 'create') throw new Error('A conversation log must start with its header');
   const state = newConversationState(header.id, header.at, header.title);
+  state.formatVersion = header.v;
   for (const event of events.slice(1)) applyEvent(state, event);
   markInterrupted(state.conversation);
   return state;

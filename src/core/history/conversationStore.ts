@@ -7,9 +7,9 @@ import { DEFAULT_LOCK_TIMING, removeStaleLocks, type LockTiming } from './conver
 import { LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
 import { applyEvent, newConversationState, summarize, type ConversationState } from './conversationModel';
 import { scanConversations } from './conversationScan';
-import type { ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
+import type { AgentToolCall, AgentTurnProgress, ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
 import { describeFsError, StorageWriteError, UnknownConversationError } from './historyErrors';
-import { parseChatMessage } from './messageSchema';
+import { parseAgentToolCall, parseAgentTurnProgress, parseChatMessage } from './messageSchema';
 import { storePaths, type StorePaths } from './storePaths';
 
 export interface StoreOptions {
@@ -116,6 +116,17 @@ export class ConversationStore {
       throw new Error(`Message "${message.id}" is already in the conversation; use upsertMessage to replace it`);
     }
     await this.apply(entry, state, { type: 'message', at: this.timestamp(), message });
+  }
+
+  /** Upserts one tool call into a saved agent turn: a line the size of the call, whatever the turn's size. */
+  async putAgentCall(conversationId: string, turnId: string, raw: AgentToolCall, rawProgress?: AgentTurnProgress): Promise<void> {
+    const call = parseAgentToolCall(raw);
+    const progress = rawProgress === undefined ? undefined : parseAgentTurnProgress(rawProgress);
+    const { entry, state } = this.requireLoaded(conversationId);
+    if (!state.conversation.messages.some((m) => m.kind === 'agent-turn' && m.id === turnId)) {
+      throw new Error(`No agent turn "${turnId}" in the conversation; save the turn before its calls`);
+    }
+    await this.apply(entry, state, { type: 'agent-call', at: this.timestamp(), turnId, call, ...(progress ? { progress } : {}) });
   }
 
   async rename(conversationId: string, title: string): Promise<void> {

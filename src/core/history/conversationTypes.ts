@@ -29,6 +29,8 @@ export interface AssistantMessage {
   error?: string;
   model?: string;
   usage?: TokenUsage;
+  /** How long the answer took, from the question to the last token (set when it ends). */
+  durationMs?: number;
 }
 
 export interface AgentStepRecord {
@@ -66,6 +68,11 @@ export interface AgentRunMessage {
   warnings?: string[];
   /** The run's total, final answer included, as the CLI prints it. */
   tokens?: TokenUsage;
+  /** The final answer's own tokens (the CLI's `✓ answer … tokens`), when the prompt has a final LLM answer. */
+  answerTokens?: number;
+  /** Wall time of the whole run. */
+  durationMs?: number;
+  /** The run log's JSON file, named after the `run_id` it records. */
   runLogPath?: string;
 }
 
@@ -133,8 +140,9 @@ export type AgentTurnStopReason = 'answered' | 'max-iterations' | 'wall-clock' |
 
 /**
  * One agent-mode answer: the model called tools until it could answer. The user's question is the
- * UserMessage before it. Saved when it starts, whenever a tool call settles and when it ends, so a
- * crash mid-turn keeps every finished call.
+ * UserMessage before it. Saved whole when it starts and when it ends; in between, each tool call is
+ * appended as its own record (AgentTurnProgress rides along), so a crash mid-turn keeps every
+ * finished call and saving a call costs the size of that call, not of the turn so far.
  */
 export interface AgentTurnMessage {
   kind: 'agent-turn';
@@ -160,6 +168,23 @@ export interface AgentTurnMessage {
   mentions?: string[];
   /** The file open in the editor when the question was asked (workspace-relative). */
   openFile?: string;
+  /** How long the turn took, from the question to its end (set when it ends). */
+  durationMs?: number;
+}
+
+/**
+ * What an agent turn gained since its previous call record: text added to the answer and the
+ * thinking, new warnings, and the latest totals. Saved with each call so that a crash mid-turn
+ * keeps the narration and the counts too, without rewriting the turn.
+ */
+export interface AgentTurnProgress {
+  answerAdded?: string;
+  reasoningAdded?: string;
+  warningsAdded?: string[];
+  tokens?: TokenUsage;
+  iterations?: number;
+  model?: string;
+  fallback?: string;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage | AgentRunMessage | AgentTurnMessage;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatMessage } from './conversationTypes';
+import type { AgentToolCall, AgentTurnProgress, ChatMessage } from './conversationTypes';
 
 /**
  * Messages reach the store from the webview and the agent runner, and come back from disk; both are
@@ -27,6 +27,7 @@ const assistantMessage = z.object({
   error: z.string().optional(),
   model: z.string().optional(),
   usage: z.object({ input: count, output: count, total: count }).optional(),
+  durationMs: count.optional(),
 });
 
 const agentStep = z.object({
@@ -56,6 +57,8 @@ const agentRunMessage = z.object({
   error: z.string().optional(),
   warnings: z.array(z.string()).optional(),
   tokens: z.object({ input: count, output: count, total: count }).optional(),
+  answerTokens: count.optional(),
+  durationMs: count.optional(),
   runLogPath: z.string().optional(),
 });
 
@@ -107,6 +110,17 @@ const agentTurnMessage = z.object({
     .optional(),
   mentions: z.array(z.string()).optional(),
   openFile: z.string().optional(),
+  durationMs: count.optional(),
+});
+
+const agentTurnProgress = z.object({
+  answerAdded: z.string().optional(),
+  reasoningAdded: z.string().optional(),
+  warningsAdded: z.array(z.string()).optional(),
+  tokens: tokenUsage.optional(),
+  iterations: count.optional(),
+  model: z.string().optional(),
+  fallback: z.string().optional(),
 });
 
 const chatMessage = z.discriminatedUnion('kind', [userMessage, assistantMessage, agentRunMessage, agentTurnMessage]);
@@ -115,6 +129,12 @@ const chatMessage = z.discriminatedUnion('kind', [userMessage, assistantMessage,
 type Parsed = z.output<typeof chatMessage>;
 const typesMatch: [Parsed] extends [ChatMessage] ? ([ChatMessage] extends [Parsed] ? true : false) : false = true;
 void typesMatch;
+type ParsedCall = z.output<typeof agentToolCall>;
+const callTypesMatch: [ParsedCall] extends [AgentToolCall] ? ([AgentToolCall] extends [ParsedCall] ? true : false) : false = true;
+void callTypesMatch;
+type ParsedProgress = z.output<typeof agentTurnProgress>;
+const progressTypesMatch: [ParsedProgress] extends [AgentTurnProgress] ? ([AgentTurnProgress] extends [ParsedProgress] ? true : false) : false = true;
+void progressTypesMatch;
 
 export class InvalidMessageError extends Error {
   override readonly name = 'InvalidMessageError';
@@ -125,16 +145,29 @@ export class InvalidMessageError extends Error {
  * of an agent turn are round-tripped through JSON so that what is kept in memory is exactly what a reopened store will return.
  */
 export function parseChatMessage(value: unknown): ChatMessage {
-  const result = chatMessage.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new InvalidMessageError(`Invalid chat message${where}: ${issue?.message ?? 'unknown problem'}`);
-  }
-  const message = result.data;
+  const message = parseOrThrow(chatMessage, value, 'chat message');
   if (message.kind === 'agent-run') message.inputs = JSON.parse(JSON.stringify(message.inputs)) as Record<string, unknown>;
   if (message.kind === 'agent-turn') for (const call of message.toolCalls) call.args = jsonCopy(call.args);
   return message;
+}
+
+/** One tool call of an agent turn (an `agent-call` record), cleaned the same way as a whole turn's calls. */
+export function parseAgentToolCall(value: unknown): AgentToolCall {
+  const call = parseOrThrow(agentToolCall, value, 'tool call');
+  call.args = jsonCopy(call.args);
+  return call;
+}
+
+export function parseAgentTurnProgress(value: unknown): AgentTurnProgress {
+  return parseOrThrow(agentTurnProgress, value, 'turn progress');
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new InvalidMessageError(`Invalid ${what}${where}: ${issue?.message ?? 'unknown problem'}`);
 }
 
 /** `undefined` (which JSON cannot hold) becomes null, so a saved and a reloaded call look the same. */

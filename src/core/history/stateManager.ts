@@ -1,6 +1,6 @@
 import { ConversationStore, type StoreOptions } from './conversationStore';
 import { conversationMatches } from './conversationSearch';
-import type { ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
+import type { AgentToolCall, AgentTurnProgress, ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
 import { StorageWriteError, UnknownConversationError } from './historyErrors';
 import { conversationToMarkdown } from './markdownExport';
 import { readViewState, writeViewState } from './viewStateFile';
@@ -63,6 +63,16 @@ export class StateManager {
   upsertMessage(conversationId: string, message: ChatMessage): Promise<void> {
     this.assertOpen();
     return this.store.putMessage(conversationId, message, 'upsert');
+  }
+
+  /**
+   * Saves one tool call of an agent turn already in the conversation (upserted by id and parent id),
+   * with what the turn gained since the call before. Appends a line the size of the call, so a long
+   * turn costs the same per call as a short one; the turn's final `upsertMessage` writes it whole once.
+   */
+  appendAgentCall(conversationId: string, turnId: string, call: AgentToolCall, progress?: AgentTurnProgress): Promise<void> {
+    this.assertOpen();
+    return this.store.putAgentCall(conversationId, turnId, call, progress);
   }
 
   rename(id: string, title: string): Promise<void> {

@@ -16,6 +16,8 @@ export interface ModelProvider {
   describeError(error: unknown, role: ModelRole): string;
   /** The context window of the server behind a role, when the server says (llama-server does); see serverContextSize.ts. */
   contextSize?(role: ModelRole): Promise<number | undefined>;
+  /** The endpoint (base URL) behind a role, e.g. to remember per model and endpoint what a server supports. */
+  endpoint?(role: ModelRole): string | undefined;
 }
 
 /** For dry runs and tests without an endpoint: naming works, calling is a clear error. */

@@ -40,6 +40,10 @@ export class OpenAiModelProvider implements ModelProvider {
     return describeLlmError(error, this.settingsFor(role).baseURL, this.keys);
   }
 
+  endpoint(role: ModelRole): string | undefined {
+    return this.settingsFor(role).baseURL;
+  }
+
   /** Asked once per endpoint and remembered: the window does not change while a server runs. */
   contextSize(role: ModelRole): Promise<number | undefined> {
     const { baseURL, apiKey } = this.settingsFor(role);

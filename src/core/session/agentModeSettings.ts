@@ -2,6 +2,7 @@ import type { AgentFilter } from '../subagents/agentFilter';
 import { z } from 'zod';
 import { AutoApprovalPolicy, type SettingLayer, type SettingOrigin } from '../agent/autoApprovalPolicy';
 import type { ModelAdapterSettings } from '../agent/modelAdapters';
+import { TOOL_PROTOCOL_SETTINGS, type ToolProtocolSetting } from '../agent/textProtocol/toolProtocol';
 import type { ToolKind } from '../tools/toolMetadata';
 import { DEFAULT_TOOL_TOGGLES, type ToolToggles } from '../tools/toolToggles';
 import type { ChatMode } from '../../shared/protocol';
@@ -30,6 +31,8 @@ export interface AgentModeSettings {
   adapter?: ModelAdapterSettings;
   /** `codewiki.agent.subagents`: which sub-agents agent mode offers (all by default). */
   subagents: AgentFilter;
+  /** `codewiki.agent.toolProtocol`: native tool calls, the text protocol, or `auto` (also when absent). */
+  toolProtocol?: ToolProtocolSetting;
   /** `codewiki.agent.autoApprove` and `codewiki.agent.commandAllowList` as inspected; see `approvalPolicyFor`. */
   autoApprove?: InspectedSetting;
   commandAllowList?: InspectedSetting;
@@ -42,6 +45,7 @@ export const DEFAULT_AGENT_MODE_SETTINGS: Readonly<AgentModeSettings> = Object.f
   toggles: DEFAULT_TOOL_TOGGLES,
   maxIterations: 12,
   subagents: {},
+  toolProtocol: 'auto',
   notes: [],
 });
 
@@ -79,6 +83,7 @@ export function readAgentModeSettings(inspect: SettingInspector): AgentModeSetti
     maxIterations: user('agent.maxIterations', z.number().int().min(1).max(100), 12),
     adapter: user<ModelAdapterSettings | undefined>('agent.modelAdapters', adapterSchema, undefined),
     subagents: user('agent.subagents', z.strictObject({ allow: z.array(z.string()).optional(), exclude: z.array(z.string()).optional() }), {}),
+    toolProtocol: user('agent.toolProtocol', z.enum(TOOL_PROTOCOL_SETTINGS as [ToolProtocolSetting, ...ToolProtocolSetting[]]), 'auto'),
     autoApprove: inspect('agent.autoApprove'),
     commandAllowList: inspect('agent.commandAllowList'),
     notes,

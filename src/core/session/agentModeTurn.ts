@@ -3,6 +3,7 @@ import type { AgentLoop } from '../agent/agentLoop';
 import { isCancellation } from '../engine/abort';
 import { newMessageId } from '../history';
 import type { AgentContextRef, AgentTurnMessage, AgentTurnStatus, ChatMessage, UserMessage } from '../history/conversationTypes';
+import { AgentTurnJournal, type SaveAgentCall } from './agentTurnJournal';
 import { AgentTurnRecorder } from './agentTurnRecorder';
 import { conversationTurns } from './chatHistoryMessages';
 import type { SessionListener } from './sessionEvents';
@@ -13,6 +14,8 @@ export interface AgentModeTurnDeps {
   describeError(error: unknown): string;
   /** Persists the turn (insert or replace by id); failures are reported, never fatal. */
   save(message: ChatMessage): Promise<void>;
+  /** Persists one call of the saved turn (an appended record); failures are reported, never fatal. */
+  saveCall: SaveAgentCall;
   post: SessionListener;
   /** Settings problems to show on the turn, e.g. an ignored workspace auto-approval. */
   notes?: string[];
@@ -43,11 +46,13 @@ const STATUS: Record<AgentStopReason, AgentTurnStatus> = {
 };
 
 /**
- * One agent-mode answer, saved as it happens: when it starts (as `streaming`), whenever a tool call
- * settles, and at the end with its final status. A process killed mid-turn therefore leaves the
- * turn in history with every call that had finished; on reload it shows as interrupted.
+ * One agent-mode answer, saved as it happens: whole when it starts (as `streaming`), each tool call
+ * as its own record when it starts, waits for approval and ends, and whole again at the end with
+ * its final status and duration. A process killed mid-turn therefore leaves the turn in history
+ * with every call that had finished; on reload it shows as interrupted.
  */
 export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentModeTurnRequest, signal: AbortSignal): Promise<AgentTurnMessage> {
+  const started = performance.now();
   const turn: AgentTurnMessage = {
     kind: 'agent-turn',
     id: request.reuseId ?? newMessageId(),
@@ -62,7 +67,8 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   await deps.save(turn);
   deps.post({ type: 'agentTurn/started', conversationId: request.conversationId, user: request.user, turn: structuredClone(turn) });
 
-  const recorder = new AgentTurnRecorder(turn, deps.post, () => void deps.save(turn));
+  const journal = new AgentTurnJournal(turn, deps.saveCall);
+  const recorder = new AgentTurnRecorder(turn, deps.post, (call) => void journal.record(call));
   for (const note of deps.notes ?? []) recorder.handle({ type: 'warning', message: note });
   try {
     const result = await deps.agent().run({
@@ -81,6 +87,7 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
     if (turn.status === 'error') turn.error = deps.describeError(error);
   }
   recorder.cancelUnfinished();
+  turn.durationMs = Math.round(performance.now() - started);
   await deps.save(turn);
   deps.post({ type: 'agentTurn/done', turn: structuredClone(turn) });
   return turn;

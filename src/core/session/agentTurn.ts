@@ -79,9 +79,12 @@ export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, 
   const result = await deps.engine.executor.run(prompt, inputs, { signal, onEvent });
   run.status = STATUS[result.status];
   run.tokens = result.log.total_tokens;
+  if (result.log.final?.tokens?.total) run.answerTokens = result.log.final.tokens.total;
+  if (result.log.duration_ms !== undefined) run.durationMs = Math.round(result.log.duration_ms);
   if (!prompt.finalPrompt && result.status === 'success') run.answer = previewValue(result.output, 100_000);
   if (result.log.error && result.status !== 'success') run.error = result.log.error;
-  run.runLogPath = await writeRunLog(deps.runLogDir, run.id, result.log).catch(() => undefined);
+  // Named after the run_id inside it, so the file and the record it holds are found by the same id.
+  run.runLogPath = await writeRunLog(deps.runLogDir, result.log.run_id, result.log).catch(() => undefined);
   await deps.save(run);
   deps.post({ type: 'agent/done', run: structuredClone(run) });
   return run;

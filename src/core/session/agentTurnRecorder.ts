@@ -16,9 +16,10 @@ void previewFits;
 
 /**
  * Turns the agent's events into the AgentTurnMessage the user sees and history keeps, and posts
- * each change to the webview as it happens. `onSettled` is called whenever a tool call ends, which
- * is when the turn is worth saving again (a crash after it keeps the call). Sub-agent events
- * (`parentCallId`) contribute their tool calls and warnings, never their text to the answer.
+ * each change to the webview as it happens. `onCallSaved` is called when a tool call starts, waits
+ * for approval and ends: the moments worth saving it (a crash after the end keeps the call; one
+ * before shows it as cancelled). Sub-agent events (`parentCallId`) contribute their tool calls and
+ * warnings, never their text to the answer.
  */
 export class AgentTurnRecorder {
   private readonly calls = new Map<string, AgentToolCall>();
@@ -26,7 +27,7 @@ export class AgentTurnRecorder {
   constructor(
     readonly turn: AgentTurnMessage,
     private readonly post: SessionListener,
-    private readonly onSettled: () => void,
+    private readonly onCallSaved: (call: AgentToolCall) => void,
   ) {}
 
   handle(event: AgentEvent): void {
@@ -55,19 +56,23 @@ export class AgentTurnRecorder {
         };
         this.calls.set(callKey(event.id, event.parentCallId), call);
         this.turn.toolCalls.push(call);
-        return this.postCall(call);
+        this.postCall(call);
+        return this.onCallSaved(call);
       }
-      case 'approval-requested':
-        return this.updateCall(event.id, event.parentCallId, (call) => Object.assign(call, { status: 'awaiting-approval', preview: capPreview(event.preview, PREVIEW_MAX_CHARS) }));
+      case 'approval-requested': {
+        const call = this.updateCall(event.id, event.parentCallId, (c) => Object.assign(c, { status: 'awaiting-approval', preview: capPreview(event.preview, PREVIEW_MAX_CHARS) }));
+        return call && this.onCallSaved(call);
+      }
       case 'approval-decided':
-        return this.updateCall(event.id, event.parentCallId, (call) => {
+        this.updateCall(event.id, event.parentCallId, (call) => {
           call.approval = { decision: event.decision, by: event.by, ...(event.reason ? { reason: event.reason } : {}) };
           if (call.status === 'awaiting-approval') call.status = 'running';
         });
-      case 'tool-call-end':
+        return;
+      case 'tool-call-end': {
         if (!nested) this.turn.tokens = addUsage(this.turn.tokens ?? { input: 0, output: 0, total: 0 }, event.tokens);
-        this.updateCall(event.id, event.parentCallId, (call) =>
-          Object.assign(call, {
+        const call = this.updateCall(event.id, event.parentCallId, (c) =>
+          Object.assign(c, {
             status: event.status,
             durationMs: Math.round(event.durationMs),
             tokens: event.tokens,
@@ -75,7 +80,8 @@ export class AgentTurnRecorder {
             ...(event.error ? { error: capText(event.error, TOOL_OUTPUT_MAX_CHARS) } : {}),
           }),
         );
-        return this.onSettled();
+        return call && this.onCallSaved(call);
+      }
       case 'token':
         if (nested) return;
         this.turn.answer += event.text;
@@ -90,6 +96,13 @@ export class AgentTurnRecorder {
       }
       case 'warning': {
         const message = nested ? `(sub-agent) ${event.message}` : event.message;
+        (this.turn.warnings ??= []).push(message);
+        return this.post({ type: 'agentTurn/warning', turnId, message });
+      }
+      case 'protocol-switch': {
+        // Shown as a notice in the chat, kept with the turn's warnings in history.
+        if (nested) return;
+        const message = `Switched to the text tool protocol for this model: ${event.reason}`;
         (this.turn.warnings ??= []).push(message);
         return this.post({ type: 'agentTurn/warning', turnId, message });
       }
@@ -117,11 +130,12 @@ export class AgentTurnRecorder {
     }
   }
 
-  private updateCall(id: string, parentCallId: string | undefined, change: (call: AgentToolCall) => void): void {
+  private updateCall(id: string, parentCallId: string | undefined, change: (call: AgentToolCall) => void): AgentToolCall | undefined {
     const call = this.calls.get(callKey(id, parentCallId));
-    if (!call) return;
+    if (!call) return undefined;
     change(call);
     this.postCall(call);
+    return call;
   }
 
   private postCall(call: AgentToolCall): void {

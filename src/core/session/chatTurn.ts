@@ -19,7 +19,8 @@ export interface ChatTurnDeps {
 /**
  * One streamed answer. The assistant message is saved when it starts (as `streaming`, so a
  * crash leaves a visible interrupted turn rather than nothing) and again when it ends with
- * its final status: `done`, `stopped` with the partial text, or `error` with plain words.
+ * its final status (`done`, `stopped` with the partial text, or `error` with plain words) and
+ * how long it took.
  */
 export async function streamAssistantAnswer(
   deps: ChatTurnDeps,
@@ -31,6 +32,7 @@ export async function streamAssistantAnswer(
   /** The question with attached files, when it differs from what the user typed (which is what is saved and shown). */
   questionForModel?: string,
 ): Promise<AssistantMessage> {
+  const started = performance.now();
   const assistant: AssistantMessage = { kind: 'assistant', id: reuseId ?? newMessageId(), createdAt: new Date().toISOString(), text: '', status: 'streaming', model: deps.modelName };
   await deps.save(assistant);
   deps.post({ type: 'chat/started', conversationId, user, assistant });
@@ -49,6 +51,7 @@ export async function streamAssistantAnswer(
     if (isCancellation(error, signal)) assistant.status = 'stopped';
     else Object.assign(assistant, { status: 'error', error: deps.describeError(error) });
   }
+  assistant.durationMs = Math.round(performance.now() - started);
   await deps.save(assistant);
   deps.post({ type: 'chat/done', message: assistant });
   return assistant;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ActionPromptError, formatDiagnostic } from '../actionPrompt/diagnostics';
 import { resolveRunInputs } from '../actionPrompt/runInputs';
-import { ConversationApprovals } from '../agent';
+import { ConversationApprovals, type ToolProtocolMemory } from '../agent';
 import type { CodewikiEngine } from '../codewikiEngine';
-import type { AgentContextRef, AgentTurnMessage, ChatMessage, Conversation, UserMessage } from '../history/conversationTypes';
+import type { AgentContextRef, AgentToolCall, AgentTurnMessage, AgentTurnProgress, ChatMessage, Conversation, UserMessage } from '../history/conversationTypes';
 import { newMessageId, type StateManager } from '../history';
 import type { ModelProvider } from '../llm/modelProvider';
 import type { ApprovalAnswer, ApprovalPrompt, ContextAttachment, ToolsState } from '../../shared/protocol';
@@ -31,6 +31,8 @@ export interface SessionDeps {
    * change: the agent (and its tool definitions) is rebuilt only when this or the engine changes.
    */
   agentSettings?(): AgentModeSettings;
+  /** Where `toolProtocol: auto` remembers its switches to the text protocol (the extension keeps it in global storage). */
+  toolProtocolMemory?: ToolProtocolMemory;
 }
 
 /** What goes with an agent-mode (or chat-mode) question besides its text. */
@@ -77,7 +79,7 @@ export class ConversationSession {
   constructor(private readonly deps: SessionDeps) {
     this.conversationId = deps.history.getOpenConversationId();
     this.gate = new SessionApprovalGate(deps.post, (conversationId) => (this.activeTurn?.conversationId === conversationId ? this.activeTurn.turnId : undefined));
-    this.agents = new SessionAgents(this.gate, this.approvalMemory);
+    this.agents = new SessionAgents(this.gate, this.approvalMemory, deps.toolProtocolMemory);
   }
 
   current(): Conversation | undefined {
@@ -260,6 +262,7 @@ export class ConversationSession {
           if (message.kind === 'agent-turn') this.activeTurn = { conversationId, turnId: message.id };
           return this.save(conversationId, message);
         },
+        saveCall: (turnId: string, call: AgentToolCall, progress: AgentTurnProgress) => this.saveCall(conversationId, turnId, call, progress),
         post: this.deps.post,
         notes: this.agents.notes(engine, settings),
       };
@@ -295,6 +298,15 @@ export class ConversationSession {
     else if (this.live?.id === message.id) this.live = undefined;
     try {
       await this.deps.history.upsertMessage(conversationId, message);
+    } catch (error) {
+      this.deps.post({ type: 'error/show', message: `Not saved: ${(error as Error).message}` });
+    }
+  }
+
+  /** One call of the agent turn in flight; like `save`, a failed write is shown and retried by the store. */
+  private async saveCall(conversationId: string, turnId: string, call: AgentToolCall, progress: AgentTurnProgress): Promise<void> {
+    try {
+      await this.deps.history.appendAgentCall(conversationId, turnId, call, progress);
     } catch (error) {
       this.deps.post({ type: 'error/show', message: `Not saved: ${(error as Error).message}` });
     }

@@ -1,4 +1,4 @@
-import { createAgent, type AgentLoop, type ApprovalGate, type ConversationApprovals } from '../agent';
+import { createAgent, ToolProtocolMemory, type AgentLoop, type ApprovalGate, type ConversationApprovals } from '../agent';
 import type { CodewikiEngine } from '../codewikiEngine';
 import { approvalPolicyFor, type AgentModeSettings } from './agentModeSettings';
 import { TOOL_OUTPUT_MAX_CHARS } from './agentTurnRecorder';
@@ -14,6 +14,8 @@ export class SessionAgents {
   constructor(
     private readonly gate: ApprovalGate,
     private readonly memory: ConversationApprovals,
+    /** What `toolProtocol: auto` learned per model and endpoint; outlives every rebuild. */
+    private readonly protocolMemory: ToolProtocolMemory = new ToolProtocolMemory(),
   ) {}
 
   /** Throws when the engine has no main model configured; the turn reports it. */
@@ -41,6 +43,8 @@ export class SessionAgents {
         limits: { maxEventOutputChars: TOOL_OUTPUT_MAX_CHARS },
         adapter: settings.adapter,
         agents: settings.subagents,
+        toolProtocol: settings.toolProtocol,
+        protocolMemory: this.protocolMemory,
       });
     this.prepared = { engine, settings, notes, build };
     return this.prepared;

@@ -56,6 +56,7 @@ export class SessionApprovalGate implements ApprovalGate {
         preview: capPreview(approval.preview, CARD_PREVIEW_MAX_CHARS),
         why: approval.why,
         canAllowForConversation: approval.canAllowForConversation,
+        ...(approval.parentCallId ? { parentCallId: approval.parentCallId } : {}),
       };
       this.pending.set(approvalId, {
         request: approval,

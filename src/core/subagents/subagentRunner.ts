@@ -156,6 +156,9 @@ class SubagentRunScope implements SubagentHost {
       adapter: services.adapter,
       describeModelError: (error) => services.models.describeError(error, role),
       toolConfigurable: services.toolConfigurable,
+      // withSystemPrompt replaces the loop's system prompt, where the text protocol's definitions would
+      // go; sub-agents therefore stay native and keep the plan-then-answer fallback.
+      toolProtocol: 'native',
     });
   }
 

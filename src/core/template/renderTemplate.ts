@@ -33,8 +33,12 @@ export function resolveTemplateString(template: string, variables: Variables): u
 }
 
 export function lookupReference(ref: Reference, variables: Variables): unknown {
-  if (!variables.has(ref.variable)) throw new UndefinedReferenceError(ref, `"${ref.variable}" is not defined`);
-  return followPath(variables.get(ref.variable), ref.path, ref);
+  if (!variables.has(ref.variable)) {
+    if (ref.fallback) return ref.fallback.value;
+    throw new UndefinedReferenceError(ref, `"${ref.variable}" is not defined`);
+  }
+  const value = followPath(variables.get(ref.variable), ref.path, ref);
+  return ref.fallback && (value === null || value === undefined) ? ref.fallback.value : value;
 }
 
 function followPath(start: unknown, path: PathPart[], ref: Reference): unknown {

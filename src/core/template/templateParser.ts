@@ -1,6 +1,9 @@
 /**
  * Templates are strings with `{reference}` placeholders. A reference is a variable name
- * followed by property and index access: `{files.items[0].path}`, `{result["odd key"]}`.
+ * followed by property and index access: `{files.items[0].path}`, `{result["odd key"]}`,
+ * optionally with a default for a missing value: `{review ?? "none"}` (a quoted string, a
+ * number, true, false or null). A reference with a default also says "this step can do without
+ * the value", so a skipped producer does not skip the step that reads it this way.
  * `{{` and `}}` are literal braces (the same escape LangChain's f-strings use), and a `{`
  * that does not start a valid reference is an error rather than silently literal text, so a
  * typo never turns into a prompt that quietly lacks its data.
@@ -15,6 +18,8 @@ export interface Reference {
   path: PathPart[];
   /** 0-based offset of the `{` in the template. */
   offset: number;
+  /** Present when written `{name ?? default}`: used when the value is missing or null. */
+  fallback?: { value: string | number | boolean | null };
 }
 
 export type TemplateSegment = { kind: 'text'; text: string } | { kind: 'ref'; ref: Reference };
@@ -73,7 +78,13 @@ export function parseReference(source: string, offset = 0): Reference {
   if (!head) throw bad('it must start with a variable name');
   const path: PathPart[] = [];
   let i = head[0].length;
+  let fallback: Reference['fallback'];
   while (i < trimmed.length) {
+    const rest = trimmed.slice(i).trimStart();
+    if (rest.startsWith('??')) {
+      fallback = { value: parseDefault(rest.slice(2).trim(), bad) };
+      break;
+    }
     if (trimmed[i] === '.') {
       IDENTIFIER.lastIndex = i + 1;
       const name = IDENTIFIER.exec(trimmed);
@@ -89,7 +100,18 @@ export function parseReference(source: string, offset = 0): Reference {
       throw bad(`unexpected "${trimmed[i]}"`);
     }
   }
-  return { source: trimmed, variable: head[0], path, offset };
+  return fallback ? { source: trimmed, variable: head[0], path, offset, fallback } : { source: trimmed, variable: head[0], path, offset };
+}
+
+/** The literal after `??`: JSON-like scalars, or a single-quoted string. */
+function parseDefault(text: string, bad: (why: string) => Error): string | number | boolean | null {
+  if (/^"(?:[^"\\]|\\.)*"$/.test(text)) return JSON.parse(text) as string;
+  const single = /^'([^']*)'$/.exec(text);
+  if (single) return single[1];
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'null') return null;
+  throw bad(`the default after "??" must be a quoted string, a number, true, false or null, got "${text}"`);
 }
 
 function parseIndex(inner: string, bad: (why: string) => Error): PathPart {

@@ -1,6 +1,6 @@
 import { throwIfAborted } from '../util/abort';
 import type { AdaptiveFs } from './adaptiveFs';
-import { forEachBounded } from './boundedConcurrency';
+import { forEachBounded } from '../util/boundedConcurrency';
 import type { FilePrefix } from './readTextFile';
 
 export interface ReadPrefixesOptions {

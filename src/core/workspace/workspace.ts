@@ -5,8 +5,13 @@ import { DEFAULT_SECRET_PATTERNS, SecretPolicy } from './secretPolicy';
 import { WorkspaceAccessError, quotePath } from './workspaceErrors';
 
 export interface WorkspaceOptions {
-  /** Gitignore-style patterns that un-deny secret files, e.g. `.env.example`. */
+  /** Gitignore-style patterns that un-deny secret files, e.g. `.env.example` (the setting `codewiki.allowSecretFiles`). */
   allowSecrets?: string[];
+  /**
+   * How the user of this host allow-lists a secret file, for the refusal message. Default: the
+   * VS Code setting; the CLI names its environment variable instead.
+   */
+  allowSecretsHint?: string;
   /** Larger files are read truncated, with a visible marker. Default 1 MiB. */
   maxFileBytes?: number;
   /** Content returned by one tool call. Default 8 MiB. */
@@ -22,7 +27,9 @@ export interface WorkspaceOptions {
   ioSliceMs?: number;
 }
 
-export type WorkspaceLimits = Required<Omit<WorkspaceOptions, 'allowSecrets' | 'ioSliceMs'>>;
+export type WorkspaceLimits = Required<Omit<WorkspaceOptions, 'allowSecrets' | 'allowSecretsHint' | 'ioSliceMs'>>;
+
+export const DEFAULT_ALLOW_SECRETS_HINT = 'add a pattern for it to the user setting codewiki.allowSecretFiles';
 
 export interface ResolvedPath {
   /** Real path: symlinks resolved. */
@@ -56,6 +63,7 @@ export class Workspace {
     readonly secrets: SecretPolicy,
     readonly limits: WorkspaceLimits,
     private readonly ioSliceMs: number | undefined,
+    private readonly allowSecretsHint: string,
   ) {
     this.root = roots[0] as string;
   }
@@ -82,7 +90,7 @@ export class Workspace {
       }
     }
     if (options.ioSliceMs !== undefined && !(options.ioSliceMs >= 0)) throw new Error('Workspace option ioSliceMs must be 0 or more');
-    return new Workspace(real, given, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs);
+    return new Workspace(real, given, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs, options.allowSecretsHint ?? DEFAULT_ALLOW_SECRETS_HINT);
   }
 
   /** A fresh file-system view for one tool call; it decides per call whether blocking I/O is safe. */
@@ -164,7 +172,7 @@ export class Workspace {
         'secret',
         userPath,
         `${quotePath(userPath)} may contain secrets (it matches one of ${DEFAULT_SECRET_PATTERNS.join(', ')}); ` +
-          'CodeWiki does not read it unless it is allow-listed in the settings',
+          `CodeWiki does not read it; to allow it, ${this.allowSecretsHint}`,
       );
     }
   }

@@ -67,6 +67,30 @@ export class PositionIndex {
     return path;
   }
 
+  /** The offsets [start, end) of the value at `path` (or of its key with `key`), past leading blanks; undefined when the path is not in the document. */
+  spanOf(path: ReadonlyArray<string | number>, key = false): { start: number; end: number } | undefined {
+    let node = this.document;
+    let keyNode: ShadowNode | undefined;
+    for (const part of path) {
+      const child = node && childAt(node, part);
+      if (!child) return undefined;
+      keyNode = child.key;
+      node = child.value;
+    }
+    const target = key ? keyNode : node;
+    if (!target) return undefined;
+    const start = this.skipBlank(target.start, target.end);
+    let end = target.end;
+    while (end > start && /\s/.test(this.text[end - 1])) end--;
+    return { start, end };
+  }
+
+  /** The offset of a 1-based line and column (clamped to the text). */
+  offsetAt(line: number, column: number): number {
+    const start = this.lineStarts[Math.min(Math.max(line, 1), this.lineStarts.length) - 1];
+    return Math.min(start + Math.max(column, 1) - 1, this.text.length);
+  }
+
   positionAt(offset: number): Position {
     let low = 0;
     let high = this.lineStarts.length - 1;

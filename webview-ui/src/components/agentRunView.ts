@@ -1,7 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { AgentRunMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
-import { formatTokens } from '../format';
+import { formatDuration, formatTokens } from '../format';
 import { icon } from './cwElement';
 
 type MarkdownRenderer = (text: string, streaming: boolean) => unknown;
@@ -15,7 +15,8 @@ export const runStyles = css`
   .run-warnings { margin: 4px 0; display: flex; flex-direction: column; gap: 2px; }
   .run-warnings .warning { display: flex; gap: 6px; align-items: flex-start; overflow-wrap: anywhere; min-width: 0; }
   .run-warnings .codicon { color: var(--vscode-editorWarning-foreground); }
-  .run-tokens { font-weight: normal; margin-left: auto; font-size: 0.9em; }
+  .run-tokens { font-weight: normal; margin-left: auto; font-size: 0.9em; white-space: nowrap; }
+  .run-summary { margin-top: 6px; font-size: 0.9em; font-variant-numeric: tabular-nums; display: flex; flex-wrap: wrap; gap: 0 10px; }
 `;
 
 /** An `/agent` run: the user's half (prompt and inputs), the live steps, then the streamed answer and its actions. */
@@ -37,6 +38,7 @@ export function renderAgentRun(run: AgentRunMessage, actions: Actions, markdown:
       <div class="markdown run-answer">${markdown(run.answer, running)}</div>
       ${run.status === 'error' ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${run.error ?? 'The run failed.'}</span>
           <button class="secondary rerun" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button></div>` : nothing}
+      ${running ? nothing : renderRunSummary(run)}
       ${running ? nothing : renderRunActions(run, actions)}
     </div>
   `;
@@ -58,8 +60,23 @@ function renderRunActions(run: AgentRunMessage, actions: Actions) {
           <button class="secondary" data-action="insert" @click=${() => actions.code('insert', run.answer)}>${icon('insert')} Insert</button>
           <button class="secondary" data-action="save" @click=${() => actions.saveAnswer(run.answer)}>${icon('save')} Save to file…</button>`
       : nothing}
+    ${run.status === 'error' ? nothing : html`<button class="secondary rerun" data-action="rerun" title="Run ${run.promptId} again with the same inputs" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button>`}
+    <button class="secondary" data-action="edit-inputs" title="Open the form with these inputs" @click=${() => actions.agent.editRun(run)}>${icon('edit')} Edit inputs…</button>
     <button class="secondary" data-action="runlog" @click=${() => actions.openRunLog(run.id)}>${icon('output')} Open run log</button>
   </div>`;
+}
+
+/** As the CLI ends a run: the answer's own tokens, then the run's total and its time. */
+function renderRunSummary(run: AgentRunMessage) {
+  const parts: string[] = [];
+  if (run.answerTokens) parts.push(`Answer: ${formatTokens(run.answerTokens)}`);
+  if (run.tokens?.total || run.durationMs !== undefined) {
+    const total = run.tokens?.total ? formatTokens(run.tokens.total) : '';
+    const time = run.durationMs !== undefined ? `${total ? ' in ' : ''}${formatDuration(run.durationMs)}` : '';
+    parts.push(`Run: ${total}${time}`);
+  }
+  if (parts.length === 0) return nothing;
+  return html`<div class="muted run-summary">${parts.map((p) => html`<span>${p}</span>`)}</div>`;
 }
 
 function statusBadge(run: AgentRunMessage) {

@@ -26,7 +26,6 @@ export class CwAgentTurn extends CwElement {
   static override properties = {
     turn: { attribute: false },
     approvals: { state: true },
-    durationMs: { state: true },
     workOpen: { state: true },
   };
   static override styles = [
@@ -46,6 +45,7 @@ export class CwAgentTurn extends CwElement {
       .work-head .label { min-width: 0; overflow-wrap: anywhere; }
       ol.calls { list-style: none; margin: 0; padding: 0; min-width: 0; }
       ol.nested { margin-left: 14px; border-left: 1px solid var(--vscode-tree-indentGuidesStroke, var(--vscode-widget-border)); }
+      .nested-approvals { margin-left: 14px; }
       /* A long turn holds hundreds of rows (a shadow root each): off screen, the browser skips their style, layout and paint. */
       li.call-item { min-width: 0; content-visibility: auto; contain-intrinsic-size: auto 24px; }
       details.reasoning { margin: 2px 4px; }
@@ -64,7 +64,6 @@ export class CwAgentTurn extends CwElement {
 
   declare turn: AgentTurnMessage;
   declare approvals: readonly ApprovalEntry[];
-  declare durationMs: number | undefined;
   /** Undefined: open while the turn runs, closed after. */
   declare workOpen: boolean | undefined;
   store!: Store;
@@ -74,6 +73,8 @@ export class CwAgentTurn extends CwElement {
   /** Puts back the answer's DOM as the renderer made it, before it changes again. */
   private unlink?: () => void;
   private linkedAnswer?: string;
+  /** The idle callback that will link the answer's file references. */
+  private linkTask?: number;
 
   constructor() {
     super();
@@ -89,33 +90,49 @@ export class CwAgentTurn extends CwElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.unsubscribe?.();
+    this.cancelLinking();
   }
 
-  /** Approval cards and the measured duration live in the app state; only a change of this turn's re-renders it. */
+  /** Approval cards live in the app state; only a change of this turn's re-renders it. */
   private select(state: AppState): void {
     const id = this.turn?.id;
     const mine = state.approvals.filter((a) => a.prompt.turnId === id);
     const same = mine.length === this.approvals.length && mine.every((a, i) => a === this.approvals[i]);
     if (!same) this.approvals = mine.length ? mine : NO_APPROVALS;
-    const duration = id === undefined ? undefined : state.turnDurations[id];
-    if (duration !== this.durationMs) this.durationMs = duration;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('turn') && (changed.get('turn') as AgentTurnMessage | undefined)?.id !== this.turn.id) this.select(this.store.current);
+    this.cancelLinking(); // rescheduled after this update, on the DOM it leaves
     if (this.unlink && (this.turn.answer !== this.linkedAnswer || this.turn.status === 'streaming')) {
       this.unlink();
       this.unlink = this.linkedAnswer = undefined;
     }
   }
 
+  /**
+   * File references are linked when the browser is idle, not in the update: opening a conversation
+   * with many finished turns then shows its first frame without walking every answer's text first.
+   */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.turn.status === 'streaming' || this.unlink || !this.turn.answer) return;
+    this.linkTask = requestIdleCallback(() => this.linkAnswer(), { timeout: 500 });
+  }
+
+  private linkAnswer(): void {
+    this.linkTask = undefined;
+    if (!this.isConnected || this.turn.status === 'streaming' || this.unlink || !this.turn.answer) return;
     const body = this.renderRoot.querySelector('.answer');
     if (!body) return;
     this.unlink = linkFileReferences(body);
     this.linkedAnswer = this.turn.answer;
+  }
+
+  private cancelLinking(): void {
+    if (this.linkTask === undefined) return;
+    cancelIdleCallback(this.linkTask);
+    this.linkTask = undefined;
   }
 
   override render() {
@@ -131,7 +148,7 @@ export class CwAgentTurn extends CwElement {
       ${this.renderContext(t.context, t.mentions)}
       ${this.renderWork(t, streaming)}
       ${this.renderNotes(t)}
-      ${repeat(this.approvals, (a) => a.prompt.approvalId, (a) => html`<cw-approval-card .entry=${a} .actions=${this.actions}></cw-approval-card>`)}
+      ${this.renderApprovals(this.approvals.filter((a) => !this.nestedApprovalParents.has(a.prompt.parentCallId ?? '')))}
       <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${t.answer ? markdownBlocks(this.answer(t.answer, streaming)) : nothing}</div>
       ${this.renderEnd(t, streaming)}
     </div>`;
@@ -144,14 +161,32 @@ export class CwAgentTurn extends CwElement {
     return html`<div class="context muted">${icon('file')} ${[...names, ...refs].join(' · ')}</div>`;
   }
 
+  /**
+   * A sub-agent's approval cards sit under the sub-agent's row while the block is open; these are the
+   * rows that hold one this render. The others (the agent's own, and all of them when the block is
+   * closed) come after the block, where they cannot be hidden.
+   */
+  private nestedApprovalParents = new Set<string>();
+
+  private renderApprovals(entries: readonly ApprovalEntry[]) {
+    return repeat(entries, (a) => a.prompt.approvalId, (a) => html`<cw-approval-card .entry=${a} .via=${this.subagentName(a)} .actions=${this.actions}></cw-approval-card>`);
+  }
+
+  private subagentName(entry: ApprovalEntry): string | undefined {
+    const parent = entry.prompt.parentCallId;
+    if (parent === undefined) return undefined;
+    return this.turn.toolCalls.find((call) => call.id === parent && call.parentCallId === undefined)?.displayName;
+  }
+
   /** The reasoning block: live while the turn runs, one summary line after (expandable). */
   private renderWork(t: AgentTurnMessage, streaming: boolean) {
     const calls = callTree(t.toolCalls);
-    if (!streaming && calls.length === 0 && !t.reasoning && !t.tokens?.total) return nothing;
     const open = this.workOpen ?? streaming;
+    this.nestedApprovalParents = open ? new Set(this.approvals.flatMap((a) => (a.prompt.parentCallId !== undefined && calls.some((n) => n.call.id === a.prompt.parentCallId) ? [a.prompt.parentCallId] : []))) : new Set();
+    if (!streaming && calls.length === 0 && !t.reasoning && !t.tokens?.total) return nothing;
     const label = streaming
       ? html`<span class="label">Working… <cw-elapsed .since=${Date.parse(t.createdAt) || Date.now()}></cw-elapsed>${t.toolCalls.length ? ` · ${t.toolCalls.length} tool${t.toolCalls.length === 1 ? '' : 's'}` : ''}</span>`
-      : html`<span class="label summary">${turnSummary(t, this.durationMs)}</span>`;
+      : html`<span class="label summary">${turnSummary(t)}</span>`;
     return html`<section class="work" aria-label="What the agent did" data-open=${open}>
       <button class="work-head" aria-expanded=${open} @click=${() => (this.workOpen = !open)}>
         ${icon(open ? 'chevron-down' : 'chevron-right')}${streaming ? icon('loading', 'spin') : icon('tools')}${label}
@@ -166,10 +201,14 @@ export class CwAgentTurn extends CwElement {
   }
 
   private renderCalls(nodes: CallNode[], label: string): TemplateResult {
-    return html`<ol class="calls ${label === 'Tool calls' ? '' : 'nested'}" aria-label=${label}>
+    const topLevel = label === 'Tool calls';
+    return html`<ol class="calls ${topLevel ? '' : 'nested'}" aria-label=${label}>
       ${repeat(nodes, (n) => callKey(n.call), (n): TemplateResult => html`<li class="call-item" data-call=${n.call.id}>
           <cw-tool-call-row .call=${n.call}></cw-tool-call-row>
           ${n.children.length ? this.renderCalls(n.children, `Calls of ${n.call.displayName}`) : nothing}
+          ${topLevel && this.nestedApprovalParents.has(n.call.id)
+            ? html`<div class="nested-approvals">${this.renderApprovals(this.approvals.filter((a) => a.prompt.parentCallId === n.call.id))}</div>`
+            : nothing}
         </li>`)}
     </ol>`;
   }

@@ -31,7 +31,10 @@ export class CwApp extends CwElement {
       cw-message-list, cw-history { flex: 1; min-height: 0; }
       cw-tools-panel { flex: 1; min-height: 0; }
       .orphan-approvals { padding: 0 8px; max-height: 50vh; overflow: auto; }
-      .drawer { max-height: 65vh; overflow: auto; border-top: 1px solid var(--vscode-panel-border, var(--vscode-widget-border)); }
+      /* The picker and the form sit in the conversation's scroll area, after the last message, as a card. */
+      cw-prompt-picker, cw-prompt-form { display: block; margin: 4px 0 0; border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent));
+        border-radius: 3px; background: var(--vscode-editorWidget-background, transparent); }
+      cw-empty-state.welcome-card { padding: 4px 0 8px; }
       .loading { padding: 16px; }
     `,
   ];
@@ -65,6 +68,21 @@ export class CwApp extends CwElement {
     super.updated(changed);
     const before = changed.get('state') as AppState | undefined;
     if (before && before.panel !== 'chat' && this.state.panel === 'chat') (this.renderRoot.querySelector('cw-composer') as HTMLElement | null)?.focus();
+    const opened = this.state.panel === 'picker' || this.state.panel === 'form' ? this.state.panel : undefined;
+    if (opened && (before?.panel !== opened || before.form?.promptId !== this.state.form?.promptId)) void this.revealPanel(opened);
+  }
+
+  /**
+   * Brings a just-opened picker or form into view: whole when it fits, so the form's Run button shows
+   * at once, otherwise from its top (search box, first field), leaving a single scroll to reach the rest.
+   */
+  private async revealPanel(panel: 'picker' | 'form'): Promise<void> {
+    const element = this.renderRoot.querySelector(panel === 'picker' ? 'cw-prompt-picker' : 'cw-prompt-form') as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    const scroller = (this.renderRoot.querySelector('cw-message-list') as HTMLElement | null)?.shadowRoot?.querySelector('.scroller');
+    if (!element || !scroller) return;
+    await element.updateComplete;
+    const fits = element.getBoundingClientRect().height <= scroller.getBoundingClientRect().height;
+    element.scrollIntoView({ block: fits ? 'end' : 'start' });
   }
 
   override render() {
@@ -72,8 +90,7 @@ export class CwApp extends CwElement {
     return html`
       <div class="main">${this.renderMain(s)}</div>
       ${this.renderOrphanApprovals(s)}
-      <cw-notices .notices=${s.notices} .actions=${this.actions}></cw-notices>
-      ${this.renderDrawer(s)}
+      <cw-notices .notices=${s.notices.filter((n) => n.kind !== 'help')} .actions=${this.actions}></cw-notices>
       <cw-composer .draft=${s.draft} .busy=${Boolean(s.activeId)} .mode=${s.mode} .chips=${s.chips} .tools=${s.tools} .fileCompletion=${s.fileCompletion}
         .actions=${this.actions}></cw-composer>
       <cw-status-bar .status=${s.status} .actions=${this.actions}></cw-status-bar>
@@ -85,10 +102,16 @@ export class CwApp extends CwElement {
     if (s.panel === 'tools') return html`<cw-tools-panel .tools=${s.tools} .actions=${this.actions}></cw-tools-panel>`;
     if (!s.initialized) return html`<div class="loading muted">Loading…</div>`;
     const unconfigured = s.status && !s.status.configured;
-    if (s.messages.length === 0) return html`<cw-empty-state .status=${s.status} .actions=${this.actions}></cw-empty-state>`;
+    const empty = s.messages.length === 0;
+    const help = s.notices.filter((n) => n.kind === 'help');
+    // One scroll area: the conversation, then the welcome, `/help` and the picker or form after it.
     return html`
-      ${unconfigured ? html`<cw-empty-state compact .status=${s.status} .actions=${this.actions}></cw-empty-state>` : nothing}
-      <cw-message-list .messages=${s.messages} .conversationId=${s.conversationId} .store=${this.store} .actions=${this.actions}></cw-message-list>
+      ${unconfigured && !empty ? html`<cw-empty-state compact .status=${s.status} .mode=${s.mode} .actions=${this.actions}></cw-empty-state>` : nothing}
+      <cw-message-list .messages=${s.messages} .conversationId=${s.conversationId} ?top=${empty && s.panel === 'chat'} .store=${this.store} .actions=${this.actions}>
+        ${empty ? html`<cw-empty-state class="welcome-card" .status=${s.status} .mode=${s.mode} .actions=${this.actions}></cw-empty-state>` : nothing}
+        ${help.length ? html`<cw-notices class="help" .notices=${help} .actions=${this.actions}></cw-notices>` : nothing}
+        ${this.renderPanel(s)}
+      </cw-message-list>
     `;
   }
 
@@ -99,13 +122,13 @@ export class CwApp extends CwElement {
     return html`<div class="orphan-approvals">${orphans.map((a) => html`<cw-approval-card .entry=${a} .actions=${this.actions}></cw-approval-card>`)}</div>`;
   }
 
-  private renderDrawer(s: AppState) {
+  private renderPanel(s: AppState) {
     if (s.panel === 'picker') {
-      return html`<div class="drawer"><cw-prompt-picker .prompts=${s.prompts} .query=${s.pickerQuery} .restricted=${s.status ? !s.status.trusted : false} .actions=${this.actions}></cw-prompt-picker></div>`;
+      return html`<cw-prompt-picker .prompts=${s.prompts} .query=${s.pickerQuery} .restricted=${s.status ? !s.status.trusted : false} .actions=${this.actions}></cw-prompt-picker>`;
     }
     const prompt = s.panel === 'form' && s.form ? s.prompts.find((p) => p.id === s.form?.promptId) : undefined;
     if (!prompt || !s.form) return nothing;
-    return html`<div class="drawer"><cw-prompt-form .prompt=${prompt} .form=${s.form} .actions=${this.actions}></cw-prompt-form></div>`;
+    return html`<cw-prompt-form .prompt=${prompt} .form=${s.form} .actions=${this.actions}></cw-prompt-form>`;
   }
 }
 

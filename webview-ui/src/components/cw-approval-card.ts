@@ -17,10 +17,11 @@ const OUTCOMES: Record<ApprovalAnswer | 'cancelled', string> = {
 /**
  * A write or execute call waiting for the user: the exact change, then Allow once, Allow in this
  * conversation (when it would be remembered) or Deny with an optional reason. Everything the
- * model or a workspace file wrote (why, diff, command, arguments) is shown as text.
+ * model or a workspace file wrote (why, diff, command, arguments) is shown as text. A sub-agent's
+ * call says which sub-agent asks (`via`).
  */
 export class CwApprovalCard extends CwElement {
-  static override properties = { entry: { attribute: false } };
+  static override properties = { entry: { attribute: false }, via: { attribute: false } };
   static override styles = [
     baseStyles,
     diffStyles,
@@ -32,6 +33,7 @@ export class CwApprovalCard extends CwElement {
       header { display: flex; align-items: center; gap: 6px; min-width: 0; }
       header .title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
       header .kind { flex: none; }
+      .via { margin: 2px 0 0; font-size: 0.9em; overflow-wrap: anywhere; }
       .why { margin: 4px 0; overflow-wrap: anywhere; }
       .target { display: flex; gap: 6px; align-items: baseline; flex-wrap: wrap; margin: 4px 0; font-family: var(--vscode-editor-font-family); overflow-wrap: anywhere; }
       .added { color: var(--vscode-gitDecoration-addedResourceForeground); }
@@ -45,6 +47,8 @@ export class CwApprovalCard extends CwElement {
   ];
 
   declare entry: ApprovalEntry;
+  /** The display name of the sub-agent whose call this is (`prompt.parentCallId` says whether it is one). */
+  declare via: string | undefined;
   actions!: Actions;
 
   override render() {
@@ -53,11 +57,12 @@ export class CwApprovalCard extends CwElement {
     const header = html`<header>
       ${icon('shield')}<span class="title" id=${titleId}>${prompt.displayName}</span><span class="badge kind" data-kind=${prompt.kind}>${prompt.kind}</span>
       ${settled ? html`<span class="outcome muted">${OUTCOMES[settled]}</span>` : nothing}
-    </header>`;
+    </header>${prompt.parentCallId !== undefined ? html`<div class="via muted">${icon('tools')} ${this.via ? `Asked by the sub-agent ${this.via}` : 'Asked by a sub-agent'}</div>` : nothing}`;
+    const parent = prompt.parentCallId ?? nothing;
     if (settled) {
-      return html`<section class="card settled" role="group" aria-labelledby=${titleId} data-approval=${prompt.approvalId} data-state="settled" data-outcome=${settled}>${header}</section>`;
+      return html`<section class="card settled" role="group" aria-labelledby=${titleId} data-approval=${prompt.approvalId} data-parent-call=${parent} data-state="settled" data-outcome=${settled}>${header}</section>`;
     }
-    return html`<section class="card" role="group" aria-labelledby=${titleId} aria-describedby="${titleId}-why" data-approval=${prompt.approvalId} data-state=${answered ? 'answered' : 'pending'}>
+    return html`<section class="card" role="group" aria-labelledby=${titleId} aria-describedby="${titleId}-why" data-approval=${prompt.approvalId} data-parent-call=${parent} data-state=${answered ? 'answered' : 'pending'}>
       ${header}
       <p class="why" id="${titleId}-why">${prompt.why}</p>
       ${this.renderPreview(prompt.preview)}

@@ -45,6 +45,8 @@ export class CwComposer extends CwElement {
       .popup li[aria-selected='true'] { background: var(--vscode-quickInputList-focusBackground, var(--vscode-list-activeSelectionBackground)); color: var(--vscode-quickInputList-focusForeground, var(--vscode-list-activeSelectionForeground)); outline: 1px solid var(--vscode-contrastActiveBorder, transparent); }
       .name { font-weight: 600; flex: none; }
       .popup li .muted { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+      /* On the selection colour the description takes the row's own foreground: grey on blue is unreadable in light themes. */
+      .popup li[aria-selected='true'] .muted { color: inherit; opacity: 0.85; }
       .popup li .kind { flex: none; margin-left: auto; }
       .popup .path { font-family: var(--vscode-editor-font-family); overflow-wrap: anywhere; }
       .popup.paths { max-height: 14em; overflow-y: auto; }
@@ -176,6 +178,8 @@ export class CwComposer extends CwElement {
   private readonly onInput = (event: Event) => {
     const textarea = event.target as HTMLTextAreaElement;
     this.active = 0;
+    // Esc closed the popup for that text only: any other text (even clearing the input) rearms it.
+    if (textarea.value !== this.dismissedFor) this.dismissedFor = undefined;
     const chip = typedChip(textarea.value, textarea.selectionStart);
     if (chip) {
       this.actions.agentMode.addChip(chip.chip);
@@ -222,6 +226,12 @@ export class CwComposer extends CwElement {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       this.submit();
+    } else if (event.key === 'ArrowUp' && !(event.target as HTMLTextAreaElement).value) {
+      // As in a terminal or VS Code's chat: an empty input recalls the last message to edit and send again.
+      const last = this.actions.lastMessage();
+      if (!last) return;
+      event.preventDefault();
+      this.write(last, last.length);
     }
   };
 

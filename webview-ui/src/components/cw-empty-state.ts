@@ -1,5 +1,8 @@
 import { css, html, nothing } from 'lit';
-import type { HostStatus } from '../../../src/shared/protocol';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { ChatMode, HostStatus } from '../../../src/shared/protocol';
+import { renderMarkdown } from '../markdown';
+import { MODE_SUMMARY } from '../slashCommands';
 import type { Actions } from '../actions';
 import { baseStyles } from '../styles';
 import { CwElement, icon } from './cwElement';
@@ -9,7 +12,7 @@ import { CwElement, icon } from './cwElement';
  * what is missing and offers the two ways to fix it; otherwise it is a short welcome.
  */
 export class CwEmptyState extends CwElement {
-  static override properties = { status: { attribute: false }, compact: { type: Boolean, reflect: true } };
+  static override properties = { status: { attribute: false }, mode: { attribute: false }, compact: { type: Boolean, reflect: true } };
   static override styles = [
     baseStyles,
     css`
@@ -18,21 +21,26 @@ export class CwEmptyState extends CwElement {
       h2 { font-size: 1.15em; margin: 0 0 8px; display: flex; gap: 6px; align-items: center; }
       ul { padding-left: 1.2em; margin: 6px 0; }
       code { font-family: var(--vscode-editor-font-family); }
+      .summary p { margin: 0; }
       .buttons { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 10px; }
     `,
   ];
 
   declare status: HostStatus | undefined;
   declare compact: boolean;
+  /** The welcome says what the current mode can see: only agent mode reads the workspace by itself. */
+  declare mode: ChatMode;
   actions!: Actions;
 
   constructor() {
     super();
     this.compact = false;
+    this.mode = 'agent';
   }
 
   override render() {
     if (!this.status || this.status.configured) return this.renderWelcome();
+    if (this.status.problem) return this.renderProblem(this.status);
     const missing = missingSettings(this.status);
     return html`<section class="setup" aria-label="Setup">
       <h2>${icon('warning')} Connect CodeWiki to a model</h2>
@@ -51,10 +59,23 @@ export class CwEmptyState extends CwElement {
     </section>`;
   }
 
+  /** The host's own words (e.g. no VS Code language model is available) with what to do; shown as text. */
+  private renderProblem(status: HostStatus) {
+    return html`<section class="setup" aria-label="Setup" data-provider=${status.provider ?? 'openai'}>
+      <h2>${icon('warning')} ${status.provider === 'vscode' ? 'No VS Code language model' : 'No model can answer'}</h2>
+      <p class="problem">${status.problem}</p>
+      <div class="buttons">
+        <button class="open-settings" @click=${() => this.actions.openSettings()}>${icon('gear')} Open settings</button>
+      </div>
+    </section>`;
+  }
+
   private renderWelcome() {
-    return html`<section class="welcome">
-      <h2>${icon('sparkle')} Ask about your workspace</h2>
-      <p class="muted">Type a question, or <code>/</code> for commands. <code>/agent</code> runs an action prompt from a form and shows its steps live.</p>
+    const agent = this.mode === 'agent';
+    return html`<section class="welcome" data-mode=${this.mode}>
+      <h2>${icon(agent ? 'sparkle' : 'comment-discussion')} ${agent ? 'Ask about your workspace' : 'Ask a question'}</h2>
+      <p class="muted summary">${unsafeHTML(renderMarkdown(MODE_SUMMARY[this.mode]))}</p>
+      <p class="muted">Type <code>/</code> for commands: <code>/agent</code> runs an action prompt from a form and shows its steps live.</p>
     </section>`;
   }
 }

@@ -13,13 +13,15 @@ export const WINDOW_STEP = 40;
 export const FIRST_WINDOW = 16;
 
 /**
- * The conversation, newest at the bottom. Only the newest messages are rendered; a sentinel at the
+ * The conversation, newest at the bottom, and the one scroll area of the chat: what the app puts
+ * inside this element (the welcome, `/help`, the prompt picker or form) follows the last message. Only the newest messages are rendered; a sentinel at the
  * top grows the window as it scrolls into view. The scroller is `column-reverse`, which keeps the
  * view pinned to the bottom while an answer grows and keeps the position when older messages appear.
  */
 export class CwMessageList extends CwElement {
   static override properties = {
     messages: { attribute: false },
+    top: { type: Boolean },
     conversationId: { attribute: false },
     windowSize: { state: true },
   };
@@ -28,13 +30,17 @@ export class CwMessageList extends CwElement {
     css`
       :host { display: block; }
       .scroller { height: 100%; overflow-y: auto; display: flex; flex-direction: column-reverse; }
-      .content { padding: 8px 12px 12px; }
+      .content { padding: 8px 12px 12px; min-width: 0; }
+      /* With nothing to read yet, the welcome starts at the top; once the column overflows, the auto margin is 0. */
+      .content.top { margin-bottom: auto; }
       .older { margin: 4px auto 8px; display: flex; }
       cw-message { content-visibility: auto; contain-intrinsic-size: auto 120px; }
     `,
   ];
 
   declare messages: ChatMessage[];
+  /** Lays the content out from the top (the empty state) instead of from the bottom (a conversation). */
+  declare top: boolean;
   declare conversationId: string | undefined;
   declare windowSize: number;
   store!: Store;
@@ -44,6 +50,7 @@ export class CwMessageList extends CwElement {
   constructor() {
     super();
     this.messages = [];
+    this.top = false;
     this.windowSize = FIRST_WINDOW;
   }
 
@@ -62,11 +69,12 @@ export class CwMessageList extends CwElement {
     const visible = start === 0 ? this.messages : this.messages.slice(start);
     return html`
       <div class="scroller" role="log" aria-live="polite" aria-label="Conversation">
-        <div class="content">
+        <div class="content ${this.top ? 'top' : ''}">
           ${start > 0
             ? html`<button class="secondary older" @click=${this.showOlder}>Show ${Math.min(start, WINDOW_STEP)} earlier of ${start}</button><div class="sentinel"></div>`
             : nothing}
           ${repeat(visible, (m) => m.id, (m) => html`<cw-message data-id=${m.id} .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`)}
+          <slot></slot>
         </div>
       </div>
     `;

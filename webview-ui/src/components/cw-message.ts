@@ -1,6 +1,7 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
+import { formatTokens } from '../format';
 import { createAnswerRenderer } from '../markdown';
 import type { Store } from '../state';
 import { baseStyles, markdownStyles } from '../styles';
@@ -29,8 +30,9 @@ export class CwMessage extends CwElement {
       .head .muted { font-weight: normal; }
       .text { white-space: pre-wrap; overflow-wrap: anywhere; }
       .status-line { margin-top: 6px; display: flex; gap: 8px; align-items: center; }
-      .error-box { margin-top: 6px; display: flex; gap: 8px; align-items: flex-start; justify-content: space-between; }
+      .error-box { margin-top: 6px; }
       .toolbar { margin-top: 4px; }
+      .answer-tokens { margin-left: auto; font-size: 0.9em; font-variant-numeric: tabular-nums; }
     `,
   ];
 
@@ -102,6 +104,7 @@ export class CwMessage extends CwElement {
         ? html`<div class="toolbar answer-actions">
             <button class="icon" title="Copy answer" aria-label="Copy answer" data-action="copy" @click=${() => this.actions.code('copy', m.text)}>${icon('copy')}</button>
             <button class="icon" title="Insert at cursor" aria-label="Insert answer at cursor" data-action="insert" @click=${() => this.actions.code('insert', m.text)}>${icon('insert')}</button>
+            ${m.usage?.total ? html`<span class="muted answer-tokens" title=${`${m.usage.input.toLocaleString('en-US')} in, ${m.usage.output.toLocaleString('en-US')} out`}>${formatTokens(m.usage.total)}</span>` : nothing}
           </div>`
         : nothing}
     </div>`;

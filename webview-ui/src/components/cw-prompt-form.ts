@@ -13,8 +13,15 @@ export class CwPromptForm extends CwElement {
     baseStyles,
     css`
       :host { display: block; padding: 8px; }
-      header { display: flex; align-items: center; gap: 6px; font-weight: 600; }
-      header .close { margin-left: auto; }
+      header { display: flex; align-items: center; gap: 6px; font-weight: 600; min-width: 0; }
+      header .title, header .id { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+      header .title { flex: 0 1 auto; }
+      header .id { flex: 1 1 0; font-weight: normal; }
+      header .close { margin-left: auto; flex: none; }
+      .description { margin: 6px 0; overflow-wrap: anywhere; }
+      input, textarea, select { min-width: 0; }
+      .row > input { flex: 1 1 auto; }
+      .row > button { flex: none; }
       .field { margin: 10px 0; position: relative; }
       label { display: block; margin-bottom: 3px; }
       .required { color: var(--vscode-errorForeground); }
@@ -41,16 +48,17 @@ export class CwPromptForm extends CwElement {
   }
 
   override firstUpdated(): void {
-    (this.renderRoot.querySelector('.field input, .field textarea, .field select') as HTMLElement | null)?.focus();
+    // The app scrolls the form into view (Run included when it fits); focusing must not scroll it away again.
+    (this.renderRoot.querySelector('.field input, .field textarea, .field select') as HTMLElement | null)?.focus({ preventScroll: true });
   }
 
   override render() {
     const errorCount = Object.keys(this.form.errors).length;
-    return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeyDown} aria-label=${this.prompt.title}>
-      <header>${icon('run-all')}<span class="title">${this.prompt.title}</span><span class="muted">${this.prompt.id}</span>
+    return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeyDown} @focusout=${this.onFocusOut} aria-label=${this.prompt.title}>
+      <header>${icon('run-all')}<span class="title">${this.prompt.title}</span><span class="muted id">${this.prompt.id}</span>
         <button type="button" class="icon close" title="Cancel" aria-label="Close" @click=${() => this.actions.agent.cancel()}>${icon('close')}</button>
       </header>
-      ${this.prompt.description ? html`<p class="muted">${this.prompt.description}</p>` : nothing}
+      ${this.prompt.description ? html`<p class="muted description">${this.prompt.description}</p>` : nothing}
       ${this.prompt.inputs.length ? this.prompt.inputs.map((f) => this.renderField(f)) : html`<p class="muted">This prompt has no inputs.</p>`}
       ${errorCount ? html`<div class="error-text summary" role="alert">Fix ${errorCount === 1 ? 'the field' : `${errorCount} fields`} above to run.</div>` : nothing}
       <div class="buttons">
@@ -99,11 +107,11 @@ export class CwPromptForm extends CwElement {
     const suggestions = this.form.suggestions?.field === field.name ? this.form.suggestions.items : [];
     const open = suggestions.length > 0;
     return html`<div class="row">
-        <input id=${id} type="text" autocomplete="off" spellcheck="false" placeholder=${field.placeholder ?? 'A workspace file or folder'} role="combobox"
+        <input id=${id} type="text" autocomplete="off" spellcheck="false" placeholder=${field.placeholder ?? 'File or folder, e.g. src'} role="combobox"
           aria-autocomplete="list" aria-expanded=${open} aria-controls="${id}-suggestions" aria-invalid=${invalid} aria-describedby=${describedBy}
           .value=${live(text)} @input=${(e: Event) => this.onPathInput(field.name, (e.target as HTMLInputElement).value)}
           @keydown=${(e: KeyboardEvent) => this.onPathKey(e, field.name, suggestions)} @blur=${() => this.actions.agent.closeSuggestions()} />
-        <button type="button" class="secondary browse" @click=${() => this.actions.agent.browse(field.name)}>${icon('folder-opened')} Browse…</button>
+        <button type="button" class="secondary browse" title="Browse…" aria-label="Browse…" @click=${() => this.actions.agent.browse(field.name)}>${icon('folder-opened')}</button>
       </div>
       ${open
         ? html`<ul class="suggestions" id="${id}-suggestions" role="listbox">${suggestions.map(
@@ -141,6 +149,14 @@ export class CwPromptForm extends CwElement {
   private readonly onSubmit = (event: Event) => {
     event.preventDefault();
     this.actions.agent.run();
+  };
+
+  /** Leaving a field checks it, but only once the user changed it: the form never opens in red. */
+  private readonly onFocusOut = (event: FocusEvent) => {
+    const field = (event.target as HTMLElement).closest('.field')?.getAttribute('data-field');
+    const next = event.relatedTarget as HTMLElement | null;
+    // Moving within the same field (its Browse button) is not leaving it.
+    if (field && next?.closest('.field')?.getAttribute('data-field') !== field) this.actions.agent.leaveField(field);
   };
 
   private readonly onKeyDown = (event: KeyboardEvent) => {

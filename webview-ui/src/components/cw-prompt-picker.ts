@@ -24,15 +24,23 @@ export class CwPromptPicker extends CwElement {
       header { display: flex; align-items: center; gap: 6px; margin-bottom: 6px; font-weight: 600; }
       header .close { margin-left: auto; }
       ul { list-style: none; margin: 6px 0 0; padding: 0; }
-      li { padding: 4px 8px; border-radius: 2px; cursor: pointer; border: 1px solid transparent; }
+      li { padding: 3px 8px; border-radius: 2px; cursor: pointer; border: 1px solid transparent; min-width: 0; }
       li[aria-selected='true'] { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); border-color: var(--vscode-contrastActiveBorder, transparent); }
+      li[aria-selected='true'] .muted, li[aria-selected='true'] .error-text { color: inherit; }
       li:hover { background: var(--vscode-list-hoverBackground); }
-      li[aria-disabled='true'] { cursor: default; }
-      .title { font-weight: 600; }
-      .line { display: flex; gap: 6px; align-items: baseline; }
-      .source { margin-left: auto; }
-      .desc { font-size: 0.92em; }
-      .prompt-error { white-space: pre-wrap; }
+      li[aria-disabled='true'] { cursor: pointer; }
+      /* Two lines per prompt at any width: title and badge, then id and description (or the error), each cut with an ellipsis. */
+      .line, .second { display: flex; gap: 6px; align-items: baseline; min-width: 0; white-space: nowrap; }
+      .line > .codicon, .badge { flex: none; }
+      .title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; min-width: 4em; flex: 0 1 auto; }
+      .where { flex: 0 1 auto; min-width: 0; max-width: 55%; overflow: hidden; text-overflow: ellipsis; }
+      .source, .where { margin-left: auto; }
+      .second { font-size: 0.92em; padding-left: 22px; }
+      .second > span { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+      .id { flex: none; max-width: 50%; font-family: var(--vscode-editor-font-family); }
+      .desc { flex: 1 1 0; }
+      .prompt-error { flex: 1 1 0; }
+      .where { font-size: 0.92em; text-decoration: underline; color: var(--vscode-textLink-foreground); }
     `,
   ];
 
@@ -77,9 +85,16 @@ export class CwPromptPicker extends CwElement {
   }
 
   private renderPrompt(p: PromptSummary, selected: boolean) {
-    return html`<li role="option" data-prompt=${p.id} aria-selected=${selected} aria-disabled=${Boolean(p.error)} @click=${() => this.pick(p)}>
-      <div class="line">${icon(p.error ? 'warning' : 'play')}<span class="title">${p.title}</span><span class="muted">${p.id}</span><span class="badge source">${p.source}</span></div>
-      ${p.error ? html`<div class="error-text prompt-error">${p.error}</div>` : p.description ? html`<div class="muted desc">${p.description}</div>` : nothing}
+    const at = p.errorAt;
+    return html`<li role="option" data-prompt=${p.id} aria-selected=${selected} aria-disabled=${Boolean(p.error)} title=${p.error ?? p.description}
+        @click=${() => this.pick(p)}>
+      <div class="line">${icon(p.error ? 'warning' : 'play')}<span class="title">${p.title}</span>
+        ${at ? html`<span class="where" title="Open ${at.path} at line ${at.line}">line ${at.line}</span>` : html`<span class="badge source">${p.source}</span>`}</div>
+      <div class="second">
+        ${p.error
+          ? html`<span class="error-text prompt-error">${at?.message ?? p.error}</span>`
+          : html`<span class="muted id">${p.id}</span>${p.description ? html`<span class="muted desc">${p.description}</span>` : nothing}`}
+      </div>
     </li>`;
   }
 
@@ -100,8 +115,10 @@ export class CwPromptPicker extends CwElement {
     event.preventDefault();
   }
 
+  /** A valid prompt opens its form; a broken one opens its file at the error, where the editor shows every problem. */
   private pick(prompt: PromptSummary): void {
     if (!prompt.error) this.actions.agent.pick(prompt.id);
+    else if (prompt.errorAt) this.actions.agentMode.openFile(prompt.errorAt.path, prompt.errorAt.line);
   }
 }
 

@@ -34,7 +34,7 @@ const HEADER_ALLOWANCE = 64;
 const schema = z.object({
   path: z.string().describe('Folder (or single file) to summarise, relative to the workspace root; "." for the whole workspace'),
   glob: z.string().optional().describe('Only files matching this glob, e.g. "**/*.ts" or "*.py, *.md"'),
-  max_files: z.number().int().min(1).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}, max ${HARD_MAX_FILES})`),
+  max_files: z.number().int().min(1).max(HARD_MAX_FILES).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}, max ${HARD_MAX_FILES})`),
 });
 
 export function createGetFileSummariesTool(workspace: Workspace) {
@@ -55,7 +55,7 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
   const fs = workspace.createFs();
   const walk = await walkWorkspace(workspace, start, { signal, fs });
   const candidates = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
-  const maxFiles = Math.min(input.max_files ?? DEFAULT_MAX_FILES, HARD_MAX_FILES);
+  const maxFiles = input.max_files ?? DEFAULT_MAX_FILES;
 
   const files: FileSummary[] = [];
   let skipped = 0;

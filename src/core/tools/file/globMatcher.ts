@@ -1,8 +1,12 @@
+import picomatch from 'picomatch';
+
 /**
- * Glob filters for the file tools: `*`, `**`, `?`, `[abc]`, `{ts,tsx}`, and several patterns
- * separated by commas ("*.ts, *.tsx", as models like to write). As in .gitignore, a pattern
- * without a slash matches the file name at any depth; one with a slash matches the path from the
- * folder being searched (or from the workspace root, whichever fits).
+ * Glob filters for the file tools, matched by picomatch (`*`, `**`, `?`, `[abc]`, `[!abc]`, `{ts,tsx}`), plus two
+ * conventions of our own:
+ * - several patterns separated by commas ("*.ts, *.tsx"), as models like to write them;
+ * - as in .gitignore, a pattern without a slash matches the file name at any depth, and one with a slash matches
+ *   the path from the folder being searched or from the workspace root, whichever fits.
+ * Dot files match like any other file: the walk has already dropped what .gitignore and the secret policy exclude.
  */
 export type PathMatcher = (relativeToStart: string, relativeToRoot: string) => boolean;
 
@@ -13,70 +17,30 @@ export function compileGlob(glob: string): PathMatcher {
   if (patterns.length === 0) return () => true;
   const tests = patterns.map((pattern) => {
     const anchored = pattern.replace(/^\//, '');
-    const regex = compilePattern(pattern, anchored);
-    if (!anchored.includes('/')) {
-      return (fromStart: string) => regex.test(fromStart.slice(fromStart.lastIndexOf('/') + 1));
-    }
-    return (fromStart: string, fromRoot: string) => regex.test(fromStart) || regex.test(fromRoot);
+    const isMatch = compilePattern(pattern, anchored);
+    if (!anchored.includes('/')) return (fromStart: string) => isMatch(fromStart.slice(fromStart.lastIndexOf('/') + 1));
+    return (fromStart: string, fromRoot: string) => isMatch(fromStart) || isMatch(fromRoot);
   });
   return (fromStart, fromRoot) => tests.some((test) => test(fromStart, fromRoot));
 }
 
-function compilePattern(pattern: string, anchored: string): RegExp {
+function compilePattern(pattern: string, anchored: string): (path: string) => boolean {
   try {
-    return new RegExp(`^${globToRegexSource(anchored)}$`);
+    // strictBrackets and debug: an unclosed bracket or a bad range is an error the model is told about, not a pattern
+    // that silently never matches (picomatch otherwise turns an invalid regex into one that matches nothing).
+    const regex = picomatch.makeRe(toPicomatch(anchored), { dot: true, strictBrackets: true, noextglob: true, debug: true });
+    return (path) => regex.test(path);
   } catch {
     throw new Error(`Invalid glob pattern "${pattern}"`);
   }
 }
 
-function globToRegexSource(glob: string): string {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i] as string;
-    if (char === '*') {
-      if (glob[i + 1] === '*') {
-        const slashAfter = glob[i + 2] === '/';
-        i += slashAfter ? 2 : 1;
-        // "**/" may match no folders at all; a bare "**" matches anything.
-        source += slashAfter ? '(?:.*/)?' : '.*';
-      } else {
-        source += '[^/]*';
-      }
-    } else if (char === '?') {
-      source += '[^/]';
-    } else if (char === '[') {
-      const end = glob.indexOf(']', i + 1);
-      if (end < 0) {
-        source += '\\[';
-      } else {
-        const body = glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
-        source += `[${body}]`;
-        i = end;
-      }
-    } else if (char === '{') {
-      const end = matchingBrace(glob, i);
-      if (end < 0) {
-        source += '\\{';
-      } else {
-        const options = splitTopLevel(glob.slice(i + 1, end), ',').map(globToRegexSource);
-        source += `(?:${options.join('|')})`;
-        i = end;
-      }
-    } else {
-      source += char.replace(/[.+^${}()|\\\]]/g, '\\$&');
-    }
-  }
-  return source;
-}
-
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
+/**
+ * The glob dialect the tools document, in picomatch's terms: `[!a]` is a negated class (picomatch 4 keeps the `!`
+ * literally inside brackets), and parentheses are file-name characters, not regex groups.
+ */
+function toPicomatch(glob: string): string {
+  return glob.replace(/\[!/g, '[^').replace(/[()]/g, '\\$&');
 }
 
 /** Splits on `separator` outside braces, so "{a,b}" survives "x,{a,b}". */

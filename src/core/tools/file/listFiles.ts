@@ -1,7 +1,7 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileTree, FileTreeEntry } from '../toolValues';
-import { forEachBounded } from '../../workspace/boundedConcurrency';
+import { forEachBounded } from '../../util/boundedConcurrency';
 import { walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 

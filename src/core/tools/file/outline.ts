@@ -99,7 +99,7 @@ function leadingComment(text: string, style: CommentStyle): string[] {
   if (line === undefined) return [];
   const first = line.trim();
   const collected: string[] = [];
-  const blockOpener = style === 'c' ? /^\/\*+!?/ : style === 'python' ? /^[rRuU]?("""|\'\'\')/ : undefined;
+  const blockOpener = style === 'c' ? /^\/\*+!?/ : style === 'python' ? /^[rRuU]?("""|''')/ : undefined;
   const opened = blockOpener?.exec(first);
   if (opened) {
     const close = style === 'c' ? '*/' : (opened[1] as string);
@@ -143,10 +143,13 @@ function firstLines(text: string, count: number): string[] {
   return found;
 }
 
-/** Drops a trailing `{` (it says nothing) and cuts very long lines. No regex: this runs per line of 20,000 files. */
+/**
+ * Cuts very long lines; otherwise each line is the file's own. (Dropping a trailing `{` once made
+ * declarations shorter, but it also stripped the braces from the opening lines of files without
+ * declarations, showing code that is not in the file.) No regex: this runs per line of 20,000 files.
+ */
 function shortenLine(line: string): string {
   let cleaned = line.trimEnd();
-  if (cleaned.endsWith('{')) cleaned = cleaned.slice(0, -1).trimEnd();
   if (cleaned.includes('\t')) cleaned = cleaned.replaceAll('\t', '  ');
   return cleaned.length > MAX_LINE_CHARS ? `${cleaned.slice(0, MAX_LINE_CHARS - 1)}…` : cleaned;
 }

@@ -82,7 +82,7 @@ function compileQuery(input: SearchTextInput): RegExp {
   try {
     return new RegExp(input.query, flags);
   } catch (error) {
-    throw new Error(`Invalid regular expression ${JSON.stringify(input.query)}: ${(error as Error).message}`);
+    throw new Error(`Invalid regular expression ${JSON.stringify(input.query)}: ${(error as Error).message}`, { cause: error });
   }
 }
 

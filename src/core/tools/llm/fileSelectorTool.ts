@@ -48,7 +48,7 @@ export function createFileSelectorLlmTool() {
       }
       // Small models answer with prose or invent paths. An empty selection would send the final prompt no code at
       // all and still look like success, so fall back visibly to the summaries' first files, in their stable order.
-      const fallback = known.slice(0, maxFiles);
+      const fallback = firstFiles(known, maxFiles);
       warn(
         `file_selector_llm_tool: the model named none of the ${known.length} summarised files` +
           `${invented.length ? ` (it named ${listPaths(invented)})` : ` (answer: ${JSON.stringify(answer.slice(0, 120))})`}; ` +
@@ -57,11 +57,19 @@ export function createFileSelectorLlmTool() {
       return fallback;
     },
     dryRunResult(input, runtime) {
-      const paths = knownPaths(input).slice(0, input.max_files ?? DEFAULT_MAX_FILES);
-      runtime.warn(`dry run: file selection not performed; passing on the first ${paths.length} files`);
+      // The same stand-in, in the same order, as a real run whose model names no file: a dry run previews what could really happen.
+      const known = knownPaths(input);
+      const paths = firstFiles(known, input.max_files ?? DEFAULT_MAX_FILES);
+      const cut = paths.length < known.length ? ` of the ${known.length} summarised (the rest were cut: max_files is ${input.max_files ?? DEFAULT_MAX_FILES})` : '';
+      runtime.warn(`dry run: file selection not performed; passing on the first ${paths.length} files${cut}: ${listPaths(paths)}`);
       return paths;
     },
   });
+}
+
+/** The summaries' first files, in the summaries' own (stable, path) order. */
+function firstFiles(known: string[], maxFiles: number): string[] {
+  return known.slice(0, maxFiles);
 }
 
 function listPaths(paths: string[]): string {
@@ -77,7 +85,10 @@ function knownPaths(input: Input): string[] {
   const summaries = input.file_summaries;
   if (typeof summaries !== 'string') return summaries.files.map((f) => f.path);
   if (isFileSummaries(summaries)) return summaries.files.map((f) => f.path);
-  // Rendered text: a path is the first token of a line that is not indented.
+  // Rendered by get_file_summaries: each file opens with a "===== path (language, …) =====" header.
+  const headers = [...summaries.matchAll(/^===== (.+?) \([^()\n]*\) =====$/gm)].map((m) => m[1] as string);
+  if (headers.length) return [...new Set(headers)];
+  // Other text: a path is the first token of a line that is not indented.
   return [...new Set(summaries.split('\n').filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0].replace(/^#+/, '')).filter(Boolean))];
 }
 

@@ -1,0 +1,4 @@
+export { type DialectOptions, NO_ENVIRONMENT, parseAllowedEnv } from './dialectOptions';
+export { DialectPositions, writtenPath } from './dialectPositions';
+export { readActionPromptYaml } from './readActionPromptYaml';
+export { isSeedDialect } from './translateSeedDialect';

@@ -1,0 +1,109 @@
+import type { RunLog, StepLog } from '../core/engine/runLog';
+
+/** Longest input or output shown per step; the raw JSON keeps everything. */
+const PREVIEW_CHARS = 2_000;
+
+const STEP_STATUS: Record<StepLog['status'], string> = {
+  pending: '○ pending',
+  running: '… running',
+  success: '✓ done',
+  skipped: '↷ skipped',
+  failed: '✗ failed',
+  cancelled: '⊘ cancelled',
+};
+
+const RUN_STATUS: Record<RunLog['status'], string> = { success: '✓ done', failed: '✗ failed', cancelled: '⊘ stopped', running: '… running' };
+
+/**
+ * A run log as a page to read: the run's outcome, its inputs, then one section per step (status,
+ * time, tokens, input, output, warnings, error) and the final answer. `rawFileName` is the JSON file
+ * beside it (named after the run_id), linked for everything this page shortens.
+ */
+export function runLogMarkdown(log: RunLog, rawFileName: string): string {
+  const lines: string[] = [];
+  lines.push(`# ${escapeInline(log.prompt_title)} — run log`, '');
+  lines.push(`[Open the raw JSON](./${encodeURI(rawFileName)}) · run_id \`${log.run_id}\``, '');
+  lines.push('| | |', '|---|---|');
+  lines.push(`| Prompt | \`${log.prompt_id}\` (${escapeCell(log.prompt_file)}) |`);
+  lines.push(`| Status | ${RUN_STATUS[log.status] ?? log.status}${log.dry_run ? ' (dry run)' : ''} |`);
+  lines.push(`| Started | ${log.started_at} |`);
+  if (log.duration_ms !== undefined) lines.push(`| Duration | ${formatMs(log.duration_ms)} |`);
+  lines.push(`| Tokens | ${formatTokens(log.total_tokens.total)} (${formatTokens(log.total_tokens.input)} in, ${formatTokens(log.total_tokens.output)} out) |`);
+  const models = [log.models.main && `main ${log.models.main}`, log.models.tool && `tool ${log.models.tool}`].filter(Boolean).join(', ');
+  if (models) lines.push(`| Models | ${escapeCell(models)} |`);
+  lines.push('');
+  if (log.error) lines.push(`> **Error:** ${escapeInline(log.error)}`, '');
+  if (log.warnings.length) lines.push('**Warnings**', '', ...log.warnings.map((w) => `- ${escapeInline(w)}`), '');
+
+  lines.push('## Inputs', '');
+  const inputs = Object.entries(log.inputs);
+  if (inputs.length === 0) lines.push('_None._', '');
+  for (const [name, value] of inputs) lines.push(`- **${escapeInline(name)}**: ${inlineValue(value)}`);
+  if (inputs.length) lines.push('');
+
+  lines.push('## Steps', '');
+  lines.push('| Step | Tool | Status | Time | Tokens |', '|---|---|---|---|---|');
+  for (const step of log.steps) {
+    lines.push(`| ${escapeCell(step.title || step.id)} | \`${step.tool}\` | ${STEP_STATUS[step.status] ?? step.status}${step.attempts > 1 ? ` (${step.attempts} attempts)` : ''} | ${step.duration_ms !== undefined ? formatMs(step.duration_ms) : ''} | ${step.tokens.total ? formatTokens(step.tokens.total) : ''} |`);
+  }
+  lines.push('');
+  for (const step of log.steps) lines.push(...stepSection(step));
+
+  if (log.final) {
+    lines.push('## Answer', '');
+    lines.push(`Model \`${log.final.model}\`${log.final.duration_ms !== undefined ? ` · ${formatMs(log.final.duration_ms)}` : ''} · ${formatTokens(log.final.tokens.total)}${log.final.sent ? '' : ' · not sent'}`, '');
+    lines.push(fenced(log.final.output || '(empty)'), '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function stepSection(step: StepLog): string[] {
+  const lines = [`### ${escapeInline(step.title || step.id)}`, ''];
+  lines.push(`\`${step.id}\` · \`${step.tool}\` · ${STEP_STATUS[step.status] ?? step.status}${step.recovered_by ? ' (recovered by its fallback)' : ''}`, '');
+  if (step.error) lines.push(`> **Error:** ${escapeInline(step.error)}`, '');
+  if (step.skipped_reason) lines.push(`Skipped: ${escapeInline(step.skipped_reason)}`, '');
+  for (const warning of step.warnings ?? []) lines.push(`- ⚠ ${escapeInline(warning)}`);
+  if (step.warnings?.length) lines.push('');
+  for (const failure of step.item_errors ?? []) lines.push(`- item ${failure.item}: ${escapeInline(failure.error)}`);
+  if (step.item_errors?.length) lines.push('');
+  if (step.input !== undefined) lines.push('**Input**', '', fenced(previewText(step.input)), '');
+  if (step.output_preview) lines.push('**Output**', '', fenced(cut(step.output_preview)), '');
+  return lines;
+}
+
+function previewText(value: unknown): string {
+  return cut(typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value)));
+}
+
+function cut(text: string): string {
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}\n… (cut: see the raw JSON)` : text;
+}
+
+/** A fence longer than any backtick run inside, so model output cannot close it early. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}text\n${text}\n${fence}`;
+}
+
+function inlineValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `\`${(text ?? '').replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``;
+}
+
+/** Workspace text shown as text: no HTML, links or emphasis of its own (the preview renders Markdown). */
+function escapeInline(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, '\\$&').replace(/\s+/g, ' ');
+}
+
+function escapeCell(text: string): string {
+  return escapeInline(text);
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function formatTokens(count: number): string {
+  return `${count.toLocaleString('en-US')} tokens`;
+}
