@@ -9,14 +9,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
 /**
- * Writes `main.js`, `codicon.css` and `codicon.ttf` to `outdir` (default `dist/webview/`).
+ * Writes `main.js`, `tester.js`, `codicon.css` and `codicon.ttf` to `outdir` (default `dist/webview/`).
  * Tests pass their own `outdir` so they never race a build of the extension.
  */
 export async function buildWebview({ outdir = join(root, 'dist/webview'), production = process.env.NODE_ENV === 'production' } = {}) {
   mkdirSync(outdir, { recursive: true });
+  // Two pages: the sidebar chat (main.js) and the Tool Tester panel (tester.js).
   await build({
-    entryPoints: [join(here, 'src/main.ts')],
-    outfile: join(outdir, 'main.js'),
+    entryPoints: { main: join(here, 'src/main.ts'), tester: join(here, 'src/tester/main.ts') },
+    outdir,
     tsconfig: join(here, 'tsconfig.json'),
     bundle: true,
     format: 'iife',

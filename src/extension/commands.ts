@@ -13,6 +13,7 @@ export interface CommandDeps {
   apiKeys: ApiKeyStore;
   newConversation(): Promise<void>;
   addSelectionToChat(): Promise<void>;
+  openToolTester(): void;
 }
 
 /** The palette commands. Those that touch the workspace refuse in Restricted Mode, not just hide. */
@@ -61,6 +62,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       void vscode.window.showInformationMessage('CodeWiki: API key saved.');
     }),
     vscode.commands.registerCommand('codewiki.addSelectionToChat', () => deps.addSelectionToChat()),
+    // Opens in Restricted Mode too: the page then says why no tools are listed, and the probe still works.
+    vscode.commands.registerCommand('codewiki.openToolTester', () => deps.openToolTester()),
     vscode.commands.registerCommand('codewiki.clearApiKey', async () => {
       await apiKeys.clear();
       void vscode.window.showInformationMessage('CodeWiki: API key cleared.');

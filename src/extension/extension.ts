@@ -18,6 +18,10 @@ import { ProposedChanges } from './proposedChanges';
 import { WorkspaceEngine } from './workspaceEngine';
 import { UNCONFIGURED_MODELS } from './unconfiguredModels';
 import { setUpVscodeModels, watchLanguageModels } from './vscodeModels/vscodeModelSetup';
+import { ToolTesterService } from '../core/toolTester/toolTesterService';
+import { modalApprovalGate } from './toolTester/modalApprovalGate';
+import { ToolTesterPanel } from './toolTester/toolTesterPanel';
+import { openEditorFile } from './editorContext';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -52,6 +56,23 @@ export function activate(context: vscode.ExtensionContext): void {
   const storageDir = context.globalStorageUri.fsPath;
   let historyOpen: Promise<{ history: StateManager; session: ConversationSession; router: HostMessageRouter; sendInitialState(): Promise<void> }> | undefined;
   const view: CodeWikiViewProvider = new CodeWikiViewProvider(context.extensionUri, (message) => void services().then((s) => s.router.handle(message)));
+
+  const toolTester = new ToolTesterPanel(
+    context.extensionUri,
+    new ToolTesterService({
+      engine: () => engine.get(),
+      settings: () => agentSettings,
+      probeTarget: async () => {
+        const settings = readSettings();
+        if (settings.provider === 'vscode') return { unavailable: "The probe tests an OpenAI-compatible endpoint. With codewiki.provider set to vscode, VS Code's own models take tools natively." };
+        if (!isConfigured(settings)) return { unavailable: 'Set codewiki.baseUrl and codewiki.model first (CodeWiki: Set API Key if the server needs one).' };
+        return mainModelSettings(settings, await apiKeys.get());
+      },
+      gate: modalApprovalGate,
+      openFile: openEditorFile,
+    }),
+    (line) => output.appendLine(line),
+  );
 
   const sendPrompts = async () => {
     const { engine: ready } = await engine.get();
@@ -98,10 +119,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const onSettingsOrKey = async () => {
     await refreshStatus();
     engine.invalidate();
+    void toolTester.refresh();
   };
   // Mode, tools and approvals need no new engine or models: the next agent turn reads them.
   const onAgentModeSettings = async () => {
     agentSettings = readAgentSettings();
+    void toolTester.refresh();
     if (!historyOpen) return;
     const { session } = await services();
     await postAgentModeState({ session, agentSettings: () => agentSettings, post: (m) => view.post(m) }, false);
@@ -112,8 +135,10 @@ export function activate(context: vscode.ExtensionContext): void {
     view,
     proposedChanges,
     vscode.window.registerWebviewViewProvider(CodeWikiViewProvider.viewId, view),
+    toolTester,
     engine.onDidChange(() => {
       void sendPrompts();
+      void toolTester.refresh();
       if (historyOpen) void services().then(async ({ session }) => view.post({ type: 'tools/list', ...(await session.toolsState()) }));
     }),
     apiKeys.onDidChange(() => void onSettingsOrKey()),
@@ -134,6 +159,7 @@ export function activate(context: vscode.ExtensionContext): void {
       engine,
       apiKeys,
       addSelectionToChat: () => addSelectionToChat(() => view.reveal(), (m) => view.post(m)),
+      openToolTester: () => toolTester.show(),
       newConversation: async () => {
         const { session, sendInitialState } = await services();
         await session.newConversation();

@@ -83,8 +83,8 @@ export function readAgentSettings(): AgentModeSettings {
   return readAgentModeSettings((key) => config.inspect(key));
 }
 
-/** Settings the chat view may change, always in the user settings (never a workspace file). */
-export type ViewWritableSetting = 'chat.mode' | 'tools.enabled' | 'tools.toggles' | 'tools.enableNewTools';
+/** Settings the chat view and the Tool Tester may change, always in the user settings (never a workspace file). */
+export type ViewWritableSetting = 'chat.mode' | 'tools.enabled' | 'tools.toggles' | 'tools.enableNewTools' | 'agent.toolProtocol';
 
 export async function writeUserSetting(key: ViewWritableSetting, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('codewiki').update(key, value, vscode.ConfigurationTarget.Global);

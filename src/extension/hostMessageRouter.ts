@@ -99,6 +99,9 @@ export class HostMessageRouter {
       case 'apiKey/set':
         await vscode.commands.executeCommand('codewiki.setApiKey');
         return;
+      case 'tools/openTester':
+        await vscode.commands.executeCommand('codewiki.openToolTester');
+        return;
       case 'agent/send':
       case 'agent/approve':
       case 'tools/request':

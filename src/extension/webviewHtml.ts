@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /**
- * The sidebar page. CSP: nothing by default, scripts only with this load's nonce, styles and
+ * A CodeWiki page: the sidebar chat (`main.js`) or the Tool Tester (`tester.js`). CSP: nothing by default, scripts only with this load's nonce, styles and
  * fonts only from the extension's webview folder, images only from there or data: URIs, so
  * model output can never load a remote image or script (security.md #4, #5).
  */
-export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): string {
+export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri, script = 'main.js', title = 'CodeWiki'): string {
   const nonce = randomBytes(16).toString('base64');
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, name)).toString();
   const csp = [
@@ -22,10 +22,10 @@ export function webviewHtml(webview: vscode.Webview, webviewRoot: vscode.Uri): s
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>CodeWiki</title>
+<title>${title}</title>
 </head>
 <body>
-<script nonce="${nonce}" src="${asset('main.js')}"></script>
+<script nonce="${nonce}" src="${asset(script)}"></script>
 </body>
 </html>`;
 }

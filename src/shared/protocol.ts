@@ -262,6 +262,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('agent/approve'), approvalId: id, decision: z.enum(['allow-once', 'allow-conversation', 'deny']), reason: z.string().max(2000).optional() }),
   /** Asks for `tools/list` again. */
   z.strictObject({ type: z.literal('tools/request') }),
+  /** Opens CodeWiki: Tool Tester (a fixed command; the message names nothing the host would run as given). */
+  z.strictObject({ type: z.literal('tools/openTester') }),
   /** Turns one agent-callable tool on or off (user settings, `codewiki.tools.toggles`). */
   z.strictObject({ type: z.literal('tools/toggle'), name: toolName, enabled: z.boolean() }),
   /** The master switch (`codewiki.tools.enabled`). */

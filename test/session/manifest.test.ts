@@ -33,12 +33,14 @@ describe('extension manifest', () => {
   });
 
   it('contributes the sidebar, the commands in the CodeWiki category, and editor validation; no needless activation events', () => {
-    assert.deepEqual(manifest.activationEvents, []);
+    // onLanguage:yaml is the one explicit event: completion, hover and the CodeLens for prompt files must be registered
+    // when the user opens a prompt before ever opening the sidebar. Everything else is implied by the contributions.
+    assert.deepEqual(manifest.activationEvents, ['onLanguage:yaml']);
     assert.equal(manifest.contributes.viewsContainers.activitybar[0].title, 'CodeWiki');
     assert.deepEqual(manifest.contributes.views.codewiki.map((v: { id: string; name: string; type: string }) => [v.id, v.name, v.type]), [['codewiki.chat', 'Chat', 'webview']]);
     assert.deepEqual(
       manifest.contributes.commands.map((c: { title: string; category: string }) => `${c.category}: ${c.title}`),
-      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key', 'CodeWiki: Add Selection to Chat'],
+      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key', 'CodeWiki: Add Selection to Chat', 'CodeWiki: Tool Tester', 'CodeWiki: Run This Action Prompt', 'CodeWiki: Dry Run This Action Prompt', 'CodeWiki: Validate This File'],
     );
     assert.deepEqual(manifest.contributes.yamlValidation[0].fileMatch, ['.codewiki/prompts/**/*.yaml', '.codewiki/prompts/**/*.yml']);
     assert.equal(manifest.contributes.yamlValidation[0].url, './schemas/action-prompt.schema.json');

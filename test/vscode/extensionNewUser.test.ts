@@ -127,4 +127,28 @@ vscodeSuite('what a new user trips on, in real VS Code', function () {
     await preview.locator('a', { hasText: 'Open the raw JSON' }).click();
     await workbench.page.locator('.tabs-container .tab', { hasText: `${runId}.json` }).waitFor({ timeout: 30_000 });
   });
+
+  it('CodeWiki: Tool Tester opens from the palette and from the Tools panel: the tools and the exact prompt, live', async () => {
+    server = await startCodeServer({ workspace, trusted: true, settings: { 'codewiki.chat.mode': 'agent' } });
+    workbench = await Workbench.open(browser, server.workbenchUrl());
+    await workbench.runCommand('CodeWiki: Tool Tester');
+    const tab = workbench.page.locator('.tabs-container .tab', { hasText: 'CodeWiki: Tool Tester' });
+    await tab.waitFor({ timeout: 30_000 });
+    const tester = workbench.webview().locator('cw-tool-tester');
+    await tester.locator('tr[data-tool=read_file]').waitFor({ timeout: 60_000 });
+    assert.match((await tester.locator('pre.system-prompt').textContent()) ?? '', /README\.md/, 'the workspace layout is in the previewed prompt');
+    assert.match((await tester.locator('pre.tools-json').textContent()) ?? '', /"name": "read_file"/);
+    // The switch writes the user setting; the preview follows once VS Code reports the change.
+    await tester.locator('tr[data-tool=read_file] input[role=switch]').uncheck();
+    await tester.locator('pre.tools-json').filter({ hasNotText: '"name": "read_file"' }).waitFor({ timeout: 30_000 });
+    const userSettings = JSON.parse(readFileSync(join(server.dir, 'data/User/settings.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(userSettings['codewiki.tools.toggles'], { read_file: false });
+
+    await workbench.runCommand('View: Close All Editors');
+    await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    const view = await workbench.openCodeWikiView();
+    await view.locator('cw-composer .tools-button').click();
+    await view.locator('cw-tools-panel button.open-tester').click();
+    await tab.waitFor({ timeout: 30_000 });
+  });
 });

@@ -147,6 +147,11 @@ export class AgentModeActions {
     this.post({ type: 'tools/request' });
   }
 
+  /** CodeWiki: Tool Tester, in an editor tab: what the model is told, calls tried by hand, a probe of the server. */
+  openToolTester(): void {
+    this.post({ type: 'tools/openTester' });
+  }
+
   /** Switches show the change at once; the host writes the user setting and sends `tools/list` again. */
   toggleTool(name: string, enabled: boolean): void {
     this.updateTools((tools) => ({ tools: tools.tools.map((tool) => (tool.name === name && tool.agentCallable ? { ...tool, enabled } : tool)) }));

@@ -1,8 +1,8 @@
 import type { WebviewToHost } from '../../src/shared/protocol';
 
 /** The webview's only line to the extension host. The page uses `vsCodeHost()`; tests use `FakeHostApi`. */
-export interface HostApi {
-  postMessage(message: WebviewToHost): void;
+export interface HostApi<Out = WebviewToHost> {
+  postMessage(message: Out): void;
   /** UI state only (draft, open panel): conversations belong to the host. */
   getState(): unknown;
   setState(state: unknown): void;
@@ -16,10 +16,13 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-let acquired: HostApi | undefined;
+let acquired: HostApi<never> | undefined;
 
-/** VS Code throws when `acquireVsCodeApi` is called a second time, so the page acquires it once and shares it. */
-export function vsCodeHost(): HostApi {
+/**
+ * VS Code throws when `acquireVsCodeApi` is called a second time, so the page acquires it once and
+ * shares it. `Out` is the page's own protocol: the chat's by default, the Tool Tester's on that page.
+ */
+export function vsCodeHost<Out = WebviewToHost>(): HostApi<Out> {
   if (!acquired) {
     const api = acquireVsCodeApi();
     acquired = {
@@ -28,7 +31,7 @@ export function vsCodeHost(): HostApi {
       setState: (state) => api.setState(state),
     };
   }
-  return acquired;
+  return acquired as HostApi<Out>;
 }
 
 /** In-memory host for tests of the plain modules: records what was posted. */

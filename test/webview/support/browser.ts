@@ -71,6 +71,7 @@ function listen(outdir: string, served: string[]): Promise<Server> {
     served.push(path);
     const origin = `http://${request.headers.host}`;
     if (path === '/index.html') return send(response, 200, TYPES['.html'], pageHtml(origin));
+    if (path === '/tester.html') return send(response, 200, TYPES['.html'], pageHtml(origin, 'tester.js'));
     // A top-level test page asks for a favicon; a real webview (an iframe) never does.
     if (path === '/favicon.ico') return send(response, 204, 'image/x-icon', '');
     const file = join(outdir, path.replace(/^\/+/, ''));
@@ -90,10 +91,10 @@ function send(response: import('node:http').ServerResponse, status: number, type
  * nonce, styles and fonts only from the bundle's origin (not even 'unsafe-inline': Lit's adopted
  * stylesheets need none), images only as data: URIs. CSP-breaking code fails the tests (security.md #4).
  */
-export function pageHtml(origin: string): string {
+export function pageHtml(origin: string, script = 'main.js'): string {
   const csp = `default-src 'none'; script-src 'nonce-${NONCE}'; style-src ${origin}; font-src ${origin}; img-src ${origin} data:;`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0"><title>CodeWiki</title></head>
-<body><script nonce="${NONCE}" src="${origin}/main.js"></script></body></html>`;
+<body><script nonce="${NONCE}" src="${origin}/${script}"></script></body></html>`;
 }

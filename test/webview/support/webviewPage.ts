@@ -21,6 +21,8 @@ export interface OpenOptions {
   /** Installs `window.__cwRenderCounts` so components count their renders. */
   countRenders?: boolean;
   viewport?: { width: number; height: number };
+  /** Which page: the sidebar chat (default) or the Tool Tester panel. */
+  page?: 'chat' | 'tester';
 }
 
 /**
@@ -55,13 +57,14 @@ export class WebviewPage {
     readonly page: Page,
     private readonly context: BrowserContext,
     readonly origin: string,
+    private readonly pageName: 'chat' | 'tester' = 'chat',
   ) {}
 
   /** A new browser context and page with the fake host installed; `load()` then opens the webview. */
   static async create(env: WebviewEnvironment, options: OpenOptions = {}): Promise<WebviewPage> {
     const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 420, height: 800 } });
     const page = await context.newPage();
-    const view = new WebviewPage(page, context, env.origin);
+    const view = new WebviewPage(page, context, env.origin, options.page);
     page.on('request', (request) => view.requests.push(request.url()));
     page.on('pageerror', (error) => view.errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => message.type() === 'error' && view.errors.push(`console: ${message.text()}`));
@@ -79,8 +82,10 @@ export class WebviewPage {
   async load(): Promise<void> {
     this.requests.length = 0;
     this.errors.length = 0;
-    await this.page.goto(`${this.origin}/index.html`, { waitUntil: 'domcontentloaded' });
-    await this.waitForPosted('webview/ready');
+    const tester = this.pageName === 'tester';
+    await this.page.goto(`${this.origin}/${tester ? 'tester' : 'index'}.html`, { waitUntil: 'domcontentloaded' });
+    const ready = tester ? 'tester/ready' : 'webview/ready';
+    await eventually(async () => assert.ok((await this.posted()).some((m) => (m.type as string) === ready), `the page posted ${ready}`));
   }
 
   async send(...messages: HostToWebview[]): Promise<void> {

@@ -31,6 +31,7 @@ export class CwToolsPanel extends CwElement {
       :host { display: flex; flex-direction: column; min-height: 0; }
       header { display: flex; align-items: center; gap: 6px; padding: 8px 8px 4px; font-weight: 600; }
       header .back { margin-left: auto; }
+      .tester { padding: 0 8px 8px; }
       .settings { padding: 0 8px 6px; display: flex; flex-direction: column; gap: 6px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border)); }
       .setting { display: flex; gap: 8px; align-items: center; }
       ul { list-style: none; margin: 0; padding: 4px; overflow-y: auto; flex: 1; }
@@ -80,6 +81,8 @@ export class CwToolsPanel extends CwElement {
           @change=${(e: Event) => this.actions.agentMode.setToolsEnabled((e.target as HTMLInputElement).checked)} /> Let the agent use tools</label>
         <label class="setting new-tools"><input type="checkbox" role="switch" .checked=${tools.enableNewTools}
           @change=${(e: Event) => this.actions.agentMode.setEnableNewTools((e.target as HTMLInputElement).checked)} /> Turn on new tools by default</label>
+        <button class="secondary open-tester" title="See what the model is told, try a tool call by hand, test your server"
+          @click=${() => this.actions.agentMode.openToolTester()}>${icon('beaker')} Open Tool Tester</button>
       </div>
       ${tools.enabled ? nothing : html`<p class="muted off">Tools are off: the agent answers from the conversation alone.</p>`}
       ${tools.tools.length === 0
