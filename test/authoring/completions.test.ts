@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { completionsAt } from '../../src/core/authoring';
+import { join } from 'node:path';
+import { actionPromptJsonSchema } from '../../src/core/actionPrompt/actionPromptJsonSchema';
+import { completionsAt, diagnoseDocument } from '../../src/core/authoring';
 import { authoringWorkspace, cursor } from './authoringFixtures';
 
 describe('completion in action prompts and agent definitions', () => {
@@ -79,6 +81,44 @@ describe('completion in action prompts and agent definitions', () => {
     assert.deepEqual(labels(complete('title: Draft\ninput_variables:\n  - name: a\n    type: ‸')), ['text', 'multiline', 'path', 'number', 'boolean', 'select']);
     assert.deepEqual(labels(complete('title: Draft\ntool_chain:\n  - tool: read_file\n    on_error: ‸')).sort(), ['abort', 'continue', 'fallback']);
     assert.deepEqual(labels(complete('title: Draft\nagent_callable: ‸')), ['true', 'false']);
+  });
+
+  it('inside a fallback step offers only the keys the loader accepts there', () => {
+    const misplaced = ['condition', 'for_each', 'as', 'concurrency', 'on_error', 'fallback', 'run_if_skipped', 'output_variable'];
+    const head = 'title: Draft\ntool_chain:\n  - tool: read_file\n    input:\n      path: a\n    on_error: fallback\n';
+    const places = {
+      'a list under fallback:': `${head}    fallback:\n      - tool: list_files\n        ‸`,
+      'a single step under fallback:': `${head}    fallback:\n      tool: list_files\n      ‸`,
+      'on_error: {fallback: …}': 'title: Draft\ntool_chain:\n  - tool: read_file\n    on_error:\n      fallback:\n        - tool: list_files\n          ‸',
+    };
+    for (const [where, marked] of Object.entries(places)) {
+      const offered = labels(complete(marked));
+      assert.deepEqual(offered.filter((f) => misplaced.includes(f)), [], where);
+      assert.ok(['id', 'title', 'input', 'select', 'retry', 'timeout'].every((f) => offered.includes(f)), `${where}: ${offered.join()}`);
+    }
+    // Every key completion leaves out is one the loader rejects in a fallback step, and none it offers is.
+    const sample: Record<string, string> = {
+      id: 'again', title: 'Again', input: '{ path: b }', select: '"$.files"', retry: '2', timeout: '5s',
+      condition: '"true"', for_each: '"{x}"', as: 'x', concurrency: '2', on_error: 'abort', fallback: '{ tool: list_files }', run_if_skipped: 'true', output_variable: 'x',
+    };
+    const offered = labels(complete(places['a list under fallback:']));
+    assert.deepEqual([...offered, ...misplaced].sort(), Object.keys(sample).sort(), 'every key is sampled');
+    for (const [key, value] of Object.entries(sample)) {
+      const yaml = `${head}    fallback:\n      - tool: list_files\n        ${key}: ${value}\n`;
+      const problems = diagnoseDocument(yaml, join(ws.root, '.codewiki/prompts/draft.yaml'), 'prompt', ws.env).filter((p) => p.severity === 'error' && p.field.startsWith('tool_chain[0].fallback[0]'));
+      assert.equal(problems.length > 0, misplaced.includes(key), `${key}: ${problems.map((p) => p.message).join('; ')}`);
+    }
+  });
+
+  it('the generated editor schema gives fallback steps only their own keys', () => {
+    const schema = actionPromptJsonSchema() as { $defs: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }>; properties: { tool_chain: { items: { properties: Record<string, unknown> } } } };
+    const fallbackStep = schema.$defs.fallbackStep;
+    assert.deepEqual(Object.keys(fallbackStep.properties).sort(), ['id', 'input', 'retry', 'select', 'timeout', 'title', 'tool']);
+    assert.equal(fallbackStep.additionalProperties, false, 'the YAML extension flags a misplaced key too');
+    const step = schema.properties.tool_chain.items.properties;
+    assert.ok(['condition', 'for_each', 'output_variable', 'fallback'].every((k) => k in step), 'a tool_chain step keeps every key');
+    assert.match(JSON.stringify(step.fallback), /#\/\$defs\/fallbackStep/);
+    assert.match(JSON.stringify(step.on_error), /#\/\$defs\/fallbackStep/);
   });
 
   it('in an agent definition: its fields, agent tools and its inputs', () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { actionPromptSchema } from './actionPromptSchema';
+import { editorActionPromptSchema } from './actionPromptSchema';
 
 /** The JSON Schema editors use for completion and hover in action-prompt files. */
 export function actionPromptJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(actionPromptSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(editorActionPromptSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return {
     ...schema,
     $id: 'https://codewiki.dev/schemas/action-prompt.schema.json',

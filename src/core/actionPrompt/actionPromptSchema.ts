@@ -77,35 +77,65 @@ export interface StepDefinition {
   run_if_skipped?: boolean;
 }
 
-export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() =>
-  z.strictObject({
-    id: identifier.optional().describe('Names the step in logs and events; defaults to the output variable or step_N.'),
-    title: z.string().optional().describe('What the user sees in the live step list.'),
-    tool: toolName.describe('A built-in tool, an llm_tools entry, or another action prompt by id.'),
-    input: templateInput.optional().describe('A template string, or an object or list of templates.'),
-    output_variable: identifier.optional(),
-    condition: z.string().optional().describe('A safe expression over variables, e.g. "selected_files.length > 0".'),
-    select: z.string().optional().describe('A JSONPath applied to the tool output, e.g. "$.files[*].path".'),
-    retry: retrySchema.optional(),
-    on_error: z.union([z.enum(['abort', 'continue', 'fallback']), z.strictObject({ fallback: stepOrSteps })]).optional(),
-    fallback: stepOrSteps.optional().describe('Steps to run instead when this one fails and on_error is fallback.'),
-    timeout: durationSchema.optional(),
-    for_each: z.string().optional().describe('A template that yields a list; the step runs once per item.'),
-    as: identifier.optional().describe('The name of the current item in a for_each step (default: item).'),
-    concurrency: z
-      .number()
-      .int()
-      .min(1)
-      .max(32)
-      .optional()
-      .describe('Parallel items in a for_each step (default 4); the prompt\'s max_concurrency (default 4) still caps the whole run.'),
-    run_if_skipped: z
-      .boolean()
-      .optional()
-      .describe('true: run even when a step whose output this one reads was skipped (the value is then null). Default false: skip too.'),
-  }),
-);
-const stepOrSteps: z.ZodType<StepDefinition | StepDefinition[]> = z.lazy(() => z.union([stepSchema, z.array(stepSchema).min(1)]));
+/**
+ * Keys a fallback step does not take: it runs once, in place of the failed step and with that step's item scope, and
+ * its output is the failed step's. The loader rejects them with a message naming the key (compileSteps.ts); the
+ * editor schema leaves them out, so completion and the YAML extension never suggest them there.
+ */
+export const NOT_IN_FALLBACK = ['condition', 'for_each', 'as', 'concurrency', 'on_error', 'fallback', 'run_if_skipped', 'output_variable'] as const;
+
+const stepHeadFields = {
+  id: identifier.optional().describe('Names the step in logs and events; defaults to the output variable or step_N.'),
+  title: z.string().optional().describe('What the user sees in the live step list.'),
+  tool: toolName.describe('A built-in tool, an llm_tools entry, or another action prompt by id.'),
+  input: templateInput.optional().describe('A template string, or an object or list of templates.'),
+  output_variable: identifier.optional(),
+  condition: z.string().optional().describe('A safe expression over variables, e.g. "selected_files.length > 0".'),
+  select: z.string().optional().describe('A JSONPath applied to the tool output, e.g. "$.files[*].path".'),
+  retry: retrySchema.optional(),
+};
+const stepTailFields = {
+  timeout: durationSchema.optional(),
+  for_each: z.string().optional().describe('A template that yields a list; the step runs once per item.'),
+  as: identifier.optional().describe('The name of the current item in a for_each step (default: item).'),
+  concurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .optional()
+    .describe('Parallel items in a for_each step (default 4); the prompt\'s max_concurrency (default 4) still caps the whole run.'),
+  run_if_skipped: z
+    .boolean()
+    .optional()
+    .describe('true: run even when a step whose output this one reads was skipped (the value is then null). Default false: skip too.'),
+};
+
+/** A tool_chain step whose fallback steps are `fallbackStep`. */
+function stepWith(fallbackStep: z.ZodType<StepDefinition>) {
+  const oneOrMany = z.union([fallbackStep, z.array(fallbackStep).min(1)]);
+  return z.strictObject({
+    ...stepHeadFields,
+    on_error: z.union([z.enum(['abort', 'continue', 'fallback']), z.strictObject({ fallback: oneOrMany })]).optional(),
+    fallback: oneOrMany.optional().describe('Steps to run instead when this one fails and on_error is fallback.'),
+    ...stepTailFields,
+  });
+}
+
+/**
+ * The loader's step: a fallback step is parsed as a full step so that a misplaced key gets the loader's own message
+ * ("a fallback step … does not take \"condition\"") rather than the schema's "unrecognized key".
+ */
+export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() => stepWith(stepSchema));
+
+/** The editor's fallback step: only the keys a fallback step takes. */
+const omitInFallback = Object.fromEntries(NOT_IN_FALLBACK.map((key) => [key, true])) as Record<(typeof NOT_IN_FALLBACK)[number], true>;
+const fallbackStepSchema: z.ZodType<StepDefinition> = stepWith(z.never())
+  .omit(omitInFallback)
+  .meta({
+    id: 'fallbackStep',
+    description: 'Runs once in place of the failed step, with its item scope; {error} is its error, and its output becomes the failed step\'s.',
+  });
 
 export const llmToolParameterSchema = z.strictObject({
   name: identifier,
@@ -125,34 +155,42 @@ export const llmToolSchema = z.strictObject({
   model: z.string().optional().describe('"tool" (default), "main", or a model name.'),
 });
 
-export const actionPromptSchema = z.strictObject({
-  title: z.string().min(1),
-  description: z.string().optional(),
-  version: z.union([z.string(), z.number()]).optional(),
-  input_variables: z.array(inputVariableSchema).default([]),
-  llm_tools: z.array(llmToolSchema).default([]),
-  tool_chain: z.array(stepSchema).default([]),
-  llm_prompt_template: z.strictObject({ system: z.string().optional(), human: z.string() }).optional(),
-  output: z
-    .union([z.string(), z.record(z.string(), templateInput)])
-    .optional()
-    .describe('Without llm_prompt_template: the result, as a template or a mapping of templates (one field each); default: the last step output.'),
-  models: z
-    .strictObject({ main: z.string().optional(), tool: z.string().optional() })
-    .optional()
-    .describe('Override the configured main and tool model names for this prompt.'),
-  max_concurrency: z
-    .number()
-    .int()
-    .min(1)
-    .max(32)
-    .optional()
-    .describe('Tool calls in flight at once across the whole run, for_each items included (default 4).'),
-  agent_callable: z
-    .boolean()
-    .optional()
-    .describe('true: the agent (codewiki ask, the chat) may call this prompt as a tool, its input_variables as arguments. Default false.'),
-});
+function actionPromptWith(step: z.ZodType<StepDefinition>) {
+  return z.strictObject({
+    title: z.string().min(1),
+    description: z.string().optional(),
+    version: z.union([z.string(), z.number()]).optional(),
+    input_variables: z.array(inputVariableSchema).default([]),
+    llm_tools: z.array(llmToolSchema).default([]),
+    tool_chain: z.array(step).default([]),
+    llm_prompt_template: z.strictObject({ system: z.string().optional(), human: z.string() }).optional(),
+    output: z
+      .union([z.string(), z.record(z.string(), templateInput)])
+      .optional()
+      .describe('Without llm_prompt_template: the result, as a template or a mapping of templates (one field each); default: the last step output.'),
+    models: z
+      .strictObject({ main: z.string().optional(), tool: z.string().optional() })
+      .optional()
+      .describe('Override the configured main and tool model names for this prompt.'),
+    max_concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe('Tool calls in flight at once across the whole run, for_each items included (default 4).'),
+    agent_callable: z
+      .boolean()
+      .optional()
+      .describe('true: the agent (codewiki ask, the chat) may call this prompt as a tool, its input_variables as arguments. Default false.'),
+  });
+}
+
+/** What the loader validates. */
+export const actionPromptSchema = actionPromptWith(stepSchema);
+
+/** What editors are offered (schemas/action-prompt.schema.json, completion, hover): fallback steps narrowed. */
+export const editorActionPromptSchema = actionPromptWith(stepWith(fallbackStepSchema));
 
 export type ActionPromptDefinition = z.infer<typeof actionPromptSchema>;
 export type InputVariable = z.infer<typeof inputVariableSchema>;

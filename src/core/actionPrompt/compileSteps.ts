@@ -1,6 +1,6 @@
 import { compileCondition } from '../engine/condition';
 import { collectReferences } from '../template/templateParser';
-import type { LlmToolDefinition, StepDefinition } from './actionPromptSchema';
+import { NOT_IN_FALLBACK, type LlmToolDefinition, type StepDefinition } from './actionPromptSchema';
 import type { CompiledStep } from './compiledActionPrompt';
 import { durationToMs } from './duration';
 import { jsonPathProblem } from './jsonPathSyntax';
@@ -29,12 +29,6 @@ export interface VariableUse {
 
 /** Names every fallback step may read besides the workflow's variables. */
 export const FALLBACK_VARIABLES = ['error'] as const;
-
-/**
- * Keys a fallback step does not take: it runs once, in place of the failed step, with that
- * step's item scope. Rejected at load rather than accepted and ignored.
- */
-const NOT_IN_FALLBACK = ['condition', 'for_each', 'as', 'concurrency', 'on_error', 'fallback', 'run_if_skipped'] as const;
 
 /**
  * Turns one validated step definition into a CompiledStep, collecting every problem instead
@@ -73,8 +67,9 @@ export function compileStep(
 
   if (role === 'fallback') {
     for (const key of NOT_IN_FALLBACK) {
-      if (definition[key] !== undefined)
-        problems.push({ path: [...path, key], atKey: true, message: `a fallback step runs once in place of the failed step; it does not take "${key}"` });
+      if (definition[key] === undefined) continue;
+      if (key === 'output_variable') problems.push({ path: [...path, key], message: 'a fallback step gives its output to the failed step; remove output_variable' });
+      else problems.push({ path: [...path, key], atKey: true, message: `a fallback step runs once in place of the failed step; it does not take "${key}"` });
     }
   }
 
@@ -108,7 +103,6 @@ export function compileStep(
 
   const { onError, fallbackDefinitions } = normaliseOnError(definition, path, problems);
   const fallback = fallbackDefinitions.map(({ definition: fb, path: fbPath }, i) => {
-    if (fb.output_variable) problems.push({ path: [...fbPath, 'output_variable'], message: 'a fallback step gives its output to the failed step; remove output_variable' });
     const compiled = compileStep(fb, i, fbPath, tools, llmTools, problems, 'fallback');
     for (const use of compiled.references) {
       if (FALLBACK_VARIABLES.includes(use.name as 'error')) continue;
