@@ -141,4 +141,17 @@ describe('agent loop: the text tool protocol', () => {
     assert.equal(next.body!.messages!.at(-1)!.role, 'user');
     assert.match(String(next.body!.messages!.at(-1)!.content), /<<<\[TOOL_RESULT\]>>>[^]*B_BODY/);
   });
+
+  it('auto: a request block the model writes while native calls are on is run, coerced by the schema, kept out of the answer, and the conversation moves to text', async () => {
+    const block = 'Let me look.\n<<<[TOOL_REQUEST]>>>\ntool_name: 「始」read_file「末」\npath: 「始」src/b.ts「末」\nstart_line: 「始」1「末」\n<<<[END_TOOL_REQUEST]>>>';
+    fx = await new AgentFixture(FILES, [{ text: block }, { text: 'b is B_BODY.' }]).start();
+    const result = await fx.ask('What is b?');
+    assert.equal(result.answer, 'Let me look.\n\nb is B_BODY.', 'the narration stays, the block does not');
+    assert.ok(fx.server.requests[0]!.body!.tools, 'the first request was native');
+    const [start] = fx.eventsOf('tool-call-start');
+    assert.deepEqual(start!.args, { path: 'src/b.ts', start_line: 1 }, 'the value was coerced to the schema\'s integer');
+    assert.deepEqual(fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]), [['read_file', 'ok']]);
+    assert.match(fx.eventsOf('protocol-switch')[0]!.reason, /wrote a tool call as text/);
+    assert.equal(fx.server.requests[1]!.body!.tools, undefined);
+  });
 });

@@ -236,7 +236,7 @@ export class AgentLoop {
         const written = turn.text;
         let asText = textTurn;
         if (calls.length === 0 && withTools) {
-          const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration);
+          const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration, this.schemas);
           if (nearMiss.calls.length) {
             calls = nearMiss.calls;
             turn = { ...turn, text: withoutSpans(turn.text, nearMiss.spans) };

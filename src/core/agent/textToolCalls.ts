@@ -1,3 +1,6 @@
+import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
+import { requestCalls } from './textProtocol/textRequests';
+import { splitToolRequests } from './textProtocol/toolRequestStream';
 import type { ParsedToolCall } from './toolCallParsing';
 
 export interface TextToolCalls {
@@ -8,6 +11,8 @@ export interface TextToolCalls {
 
 const FENCED = /```(?:json|tool_call|tool)?[ \t]*\n([\s\S]*?)\n?```/g;
 const TAGGED = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
+/** A text-protocol request block, closed or cut off at the end of the answer. */
+const REQUEST_BLOCK = /<<<\[TOOL_REQUEST\]>>>[\s\S]*?(?:<<<\[END_TOOL_REQUEST\]>>>|$)/g;
 
 /**
  * Small local models often write a tool call as text instead of sending it natively: a fenced JSON block
@@ -15,8 +20,14 @@ const TAGGED = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
  * parser, or the whole answer as one bare JSON object. Such a call is recognised only when it names a tool
  * offered in this run; it is then validated and approved exactly like a native call (never run blindly).
  */
-export function findTextToolCalls(text: string, offered: ReadonlySet<string>, iteration: number): TextToolCalls {
+export function findTextToolCalls(text: string, offered: ReadonlySet<string>, iteration: number, schemas?: ReadonlyMap<string, JsonSchema>): TextToolCalls {
   const found: TextToolCalls = { calls: [], spans: [] };
+  // A model that has seen the text protocol before (or was trained on it) may write request blocks while
+  // native calls are on: read them with the protocol's own parser, values coerced by the schemas.
+  if (schemas && text.includes('<<<[TOOL_REQUEST]>>>')) {
+    const blocks = requestCalls(splitToolRequests(text).blocks, schemas, iteration).filter((call) => offered.has(call.name));
+    if (blocks.length) return { calls: blocks, spans: [...text.matchAll(REQUEST_BLOCK)].map((match) => match[0]) };
+  }
   const consider = (span: string, body: string) => {
     const call = asToolCall(body, offered);
     if (!call) return;
