@@ -1,10 +1,9 @@
 import { enclosingStepPath, isRecord, readAuthoringDocument, valueAt, type AuthoringDocument } from './authoringDocument';
 import type { AuthoringEnvironment } from './authoringEnvironment';
 import type { AuthoringKind } from './authoringKind';
-import { promptToolDocs } from './completions';
 import { fieldAt } from './schemaFields';
 import { referenceAt } from './templateReferences';
-import { agentToolDocs, parameterMarkdown, toolMarkdown } from './toolDocs';
+import { agentToolDocs, parameterMarkdown, promptToolDocs, toolMarkdown } from './toolDocs';
 import { variablesInScope, type ScopeVariable } from './variablesInScope';
 
 export interface Span {

@@ -2,9 +2,8 @@ import type { Diagnostic } from '../actionPrompt/diagnostics';
 import { parseFieldPath, readAuthoringDocument, valueAt, type AuthoringDocument } from './authoringDocument';
 import type { AuthoringEnvironment } from './authoringEnvironment';
 import type { AuthoringKind } from './authoringKind';
-import { promptToolDocs } from './completions';
 import { nearestNames } from './nearestNames';
-import { agentToolDocs } from './toolDocs';
+import { agentToolDocs, promptToolDocs } from './toolDocs';
 
 export interface TextEdit {
   start: number;

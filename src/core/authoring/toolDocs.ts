@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { isRecord } from './authoringDocument';
+import { isRecord, valueAt, type AuthoringDocument } from './authoringDocument';
+import type { AuthoringEnvironment } from './authoringEnvironment';
 
 export interface ToolParameterDoc {
   name: string;
@@ -26,6 +27,14 @@ export function registryToolDocs(registry: ToolRegistry): ToolDoc[] {
 export function agentToolDocs(registry: ToolRegistry): ToolDoc[] {
   const callable = new Set(registry.list().filter((entry) => entry.metadata.agentCallable).map((entry) => entry.metadata.name));
   return registryToolDocs(registry).filter((tool) => callable.has(tool.name));
+}
+
+/** Tools a step may call: the registry's (built-in tools and action prompts) and the file's own llm_tools. */
+export function promptToolDocs(doc: AuthoringDocument, env: AuthoringEnvironment | undefined): ToolDoc[] {
+  const own = llmToolDocs(valueAt(doc.value, ['llm_tools']));
+  const fromRegistry = env ? registryToolDocs(env.promptTools) : [];
+  const selfId = doc.file.replace(/\\/g, '/').replace(/^.*\//, '').replace(/\.ya?ml$/i, '');
+  return [...own, ...fromRegistry.filter((t) => t.name !== selfId && !own.some((o) => o.name === t.name))];
 }
 
 /** The `llm_tools` a prompt declares for itself, read from the raw document (it may not validate yet). */

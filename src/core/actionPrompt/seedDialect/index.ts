@@ -2,3 +2,4 @@ export { type DialectOptions, NO_ENVIRONMENT, parseAllowedEnv } from './dialectO
 export { DialectPositions, writtenPath } from './dialectPositions';
 export { readActionPromptYaml } from './readActionPromptYaml';
 export { isSeedDialect } from './translateSeedDialect';
+export { type DialectField, dialectFieldsAt, INPUT_TYPES, STRATEGIES } from './dialectFields';

@@ -1,3 +1,4 @@
+import { ERROR_HANDLING_FIELDS, FALLBACK_FIELDS, fieldNames, STRATEGIES } from './dialectFields';
 import type { FieldPath } from './dialectPositions';
 import { fallbackTarget } from './dialectReferences';
 import { asRecord, type DialectReport, rejectUnknownKeys } from './dialectReport';
@@ -26,9 +27,8 @@ export interface FallbackEntry {
   target?: string;
 }
 
-const KEYS = ['strategy', 'fallback', 'attempts', 'backoff'];
-const FALLBACK_KEYS = ['condition', 'tool', 'params'];
-const STRATEGIES = ['abort', 'retry', 'fallback'] as const;
+const KEYS = fieldNames(ERROR_HANDLING_FIELDS);
+const FALLBACK_KEYS = fieldNames(FALLBACK_FIELDS);
 export const DEFAULT_RETRY_ATTEMPTS = 3;
 
 export function readErrorHandling(raw: unknown, path: FieldPath, report: DialectReport): ErrorHandling | undefined {

@@ -1,23 +1,12 @@
 import type { PositionIndex } from '../../yaml/yamlPositions';
+import { fieldNames, INPUT_FIELDS, INPUT_TYPES } from './dialectFields';
 import type { DialectPathMap } from './dialectPositions';
 import { asRecord, type DialectReport, rejectUnknownKeys } from './dialectReport';
 
 /** A CodeWiki input_variables entry, before the schema checks it. */
 export type InputVariableValue = Record<string, unknown> & { name: string };
 
-const TYPES: Record<string, string> = {
-  string: 'text',
-  str: 'text',
-  text: 'text',
-  multiline: 'multiline',
-  path: 'path',
-  number: 'number',
-  integer: 'number',
-  int: 'number',
-  float: 'number',
-  boolean: 'boolean',
-  bool: 'boolean',
-};
+const INPUT_KEYS = fieldNames(INPUT_FIELDS);
 
 /**
  * Seed 002 declares inputs as `name: type` or `name: type=default` (`depth: number=3`,
@@ -38,8 +27,8 @@ export function translateInputs(section: unknown, written: PositionIndex, paths:
     const at = ['input', name];
     const mapping = asRecord(spec);
     if (mapping) {
-      rejectUnknownKeys(mapping, ['type', 'default', 'description', 'required'], at, 'in an input', report);
-      for (const field of ['type', 'default', 'description', 'required']) paths.add(['input_variables', index, field], [...at, field]);
+      rejectUnknownKeys(mapping, INPUT_KEYS, at, 'in an input', report);
+      for (const field of INPUT_KEYS) paths.add(['input_variables', index, field], [...at, field]);
       const type = typeOf(mapping.type ?? 'string', [...at, 'type'], report);
       return clean({ name, type, default: mapping.default, description: mapping.description, required: mapping.required });
     }
@@ -59,8 +48,8 @@ export function translateInputs(section: unknown, written: PositionIndex, paths:
 }
 
 function typeOf(type: unknown, at: Array<string | number>, report: DialectReport): string {
-  const mapped = typeof type === 'string' ? TYPES[type.toLowerCase()] : undefined;
-  if (!mapped) report.error(at, `unknown input type "${String(type)}"; use one of ${Object.keys(TYPES).join(', ')}`);
+  const mapped = typeof type === 'string' ? INPUT_TYPES[type.toLowerCase()] : undefined;
+  if (!mapped) report.error(at, `unknown input type "${String(type)}"; use one of ${Object.keys(INPUT_TYPES).join(', ')}`);
   return mapped ?? 'text';
 }
 

@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path';
 import type { PositionIndex } from '../../yaml/yamlPositions';
 import type { Diagnostic } from '../diagnostics';
+import { fieldNames, STEP_FIELDS, STEP_OUTPUT_FIELDS, TOP_LEVEL_FIELDS } from './dialectFields';
 import type { DialectOptions } from './dialectOptions';
 import { DialectPathMap, DialectPositions, type FieldPath } from './dialectPositions';
 import { type DialectScope, translateCondition } from './dialectReferences';
@@ -8,9 +9,9 @@ import { asRecord, DialectReport, rejectUnknownKeys } from './dialectReport';
 import { type ErrorHandling, type FallbackEntry, readErrorHandling, stepPolicy } from './seedErrorHandling';
 import { translateInputs } from './seedInputs';
 
-const TOP_LEVEL_KEYS = ['name', 'description', 'version', 'metadata', 'input', 'steps', 'output', 'error_handling'];
-const STEP_KEYS = ['id', 'tool', 'params', 'output', 'condition', 'error_handling'];
-const STEP_OUTPUT_KEYS = ['as', 'select'];
+const TOP_LEVEL_KEYS = fieldNames(TOP_LEVEL_FIELDS);
+const STEP_KEYS = fieldNames(STEP_FIELDS);
+const STEP_OUTPUT_KEYS = fieldNames(STEP_OUTPUT_FIELDS);
 
 /** A file in seed 002's dialect: it has `steps:` (CodeWiki's own format has `tool_chain:`). */
 export function isSeedDialect(value: unknown): value is Record<string, unknown> {
