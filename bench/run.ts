@@ -12,14 +12,16 @@ import { benchTextProtocol } from './textProtocol';
 import { benchTokenEconomy } from './tokenEconomy';
 
 /**
- * `npm run bench [-- --path DIR]`: prints the figures the issues ask for. Timing goals live
- * here, never in tests. `--path` measures get_file_summaries on an existing tree (for example
- * node_modules) instead of a generated one.
+ * `npm run bench [-- --path DIR] [-- --only WORD]`: prints the figures the issues ask for. Timing
+ * goals live here, never in tests. `--path` measures get_file_summaries on an existing tree (for
+ * example node_modules) instead of a generated one; `--only webview` runs the sections whose name
+ * contains the word (repeatable).
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { path: { type: 'string' }, files: { type: 'string' } } });
+  const { values } = parseArgs({ options: { path: { type: 'string' }, files: { type: 'string' }, only: { type: 'string', multiple: true } } });
   const rows: BenchRow[] = [];
   const section = async (name: string, run: () => Promise<BenchRow[]>) => {
+    if (values.only && !values.only.some((word) => name.includes(word))) return;
     process.stderr.write(`running: ${name}…\n`);
     rows.push(...(await run()));
   };

@@ -36,13 +36,19 @@ EOF
 # The build uses -march=native (GGML_NATIVE), so key the binary by the CPU's
 # feature flags too: a cache copied to another CPU builds its own binary.
 CPU_KEY="$( (grep -m1 -E '^(flags|Features)' /proc/cpuinfo 2>/dev/null || uname -m) | sha256sum | cut -c1-10)"
+# Intel AMX stays off even where /proc/cpuinfo lists it: virtual machines often report amx_* without the kernel
+# granting the tile state, and the first matrix multiply then dies on ldtilecfg (SIGSEGV, seen on this project's
+# machines). Small models gain nothing from AMX. The recipe is part of the key, so a cached AMX build is replaced.
+RECIPE="noamx"
+EXTRA_FLAGS=""
+[ "$(uname -m)" = "x86_64" ] && EXTRA_FLAGS="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
 ROOT="$LM_CACHE/llama.cpp/node-llama-cpp-$NLC_VERSION"
 SRC="$ROOT/src"
-BUILD="$ROOT/build-$CPU_KEY"
-BIN_DIR="$ROOT/bin-$CPU_KEY"
+BUILD="$ROOT/build-$CPU_KEY-$RECIPE"
+BIN_DIR="$ROOT/bin-$CPU_KEY-$RECIPE"
 BIN="$BIN_DIR/llama-server"
 MARKER="$BIN_DIR/.complete"
-MARKER_TEXT="node-llama-cpp=$NLC_VERSION llama.cpp=$LLAMA_TAG commit=$LLAMA_COMMIT cpu=$CPU_KEY"
+MARKER_TEXT="node-llama-cpp=$NLC_VERSION llama.cpp=$LLAMA_TAG commit=$LLAMA_COMMIT cpu=$CPU_KEY recipe=$RECIPE"
 
 ready() {
   [ -x "$BIN" ] && [ -f "$MARKER" ] && [ "$(cat "$MARKER")" = "$MARKER_TEXT" ] \
@@ -123,7 +129,8 @@ cmake -S "$SRC" -B "$BUILD" -G Ninja \
   -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF \
   -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
   -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON \
-  -DGGML_NATIVE=ON >"$ROOT/cmake-configure.log" 2>&1 \
+  -DGGML_NATIVE=ON \
+  -DCMAKE_C_FLAGS="$EXTRA_FLAGS" -DCMAKE_CXX_FLAGS="$EXTRA_FLAGS" >"$ROOT/cmake-configure.log" 2>&1 \
   || { tail -40 "$ROOT/cmake-configure.log" >&2; lm_die "cmake configure failed (log: $ROOT/cmake-configure.log)"; }
 lm_log "phase 5/5: ninja --target llama-server with $JOBS jobs (progress [done/total] below)"
 # Ninja prints one "[n/total] ..." line per step when not on a terminal; keep them

@@ -1,6 +1,7 @@
 /**
  * Takes the documentation screenshots of CodeWiki in a real VS Code (code-server) answering on the local model:
- * a chat answer and `/agent module-design-doc`, as a newcomer sees them after the README's main command.
+ * an agent-mode answer (with the tool calls it made) and `/agent module-design-doc`, through the README's main
+ * command itself (scripts/vscode/start.sh, no endpoint configured, so it starts the local model).
  *
  *   npm run build && node --import tsx scripts/vscode/screenshots.ts [OUT_DIR]    (default docs/screenshots)
  *
@@ -13,34 +14,39 @@
  * failed one (`sidebar-*.png`). These answer from the tests' scripted OpenAI-protocol server, so they take about a
  * minute and show the layout, not a model's words.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pinnedModels, REPO_ROOT, startLocalModel } from '../../test/realModel/localModelServer';
+import { REPO_ROOT } from '../../test/realModel/localModelServer';
 
 async function main(): Promise<void> {
   // The test helpers declare their mocha suite guard on load; outside mocha it only needs to exist.
   Object.assign(globalThis, { describe: Object.assign(() => undefined, { skip: () => undefined }) });
   const args = process.argv.slice(2);
   if (args[0] === '--sidebar') return sidebarShots(resolve(args[1] ?? join(REPO_ROOT, 'docs/screenshots')));
-  const { startCodeServer } = await import('../../test/vscode/codeServer');
   const { launchBrowser, Workbench } = await import('../../test/vscode/workbench');
   const out = resolve(args[0] ?? join(REPO_ROOT, 'docs/screenshots'));
   mkdirSync(out, { recursive: true });
-  const workspace = mkdtempSync(join(tmpdir(), 'codewiki-shots-'));
-  cpSync(join(REPO_ROOT, 'example-workspace'), workspace, { recursive: true });
-  const model = await startLocalModel({ model: pinnedModels().defaultModel, args: ['--n-predict', '400'] });
-  const server = await startCodeServer({ workspace, env: { CODEWIKI_BASE_URL: model.baseUrl, CODEWIKI_MODEL: model.model, CODEWIKI_LOCAL_SERVER: 'llama.cpp' } });
+  // Exactly the README's main command, with no endpoint configured: start.sh starts the local model itself.
+  const started = await startMainCommand();
   const browser = await launchBrowser();
   try {
-    const workbench = await Workbench.open(browser, server.workbenchUrl());
+    const workbench = await Workbench.open(browser, started.url);
     const view = await workbench.openCodeWikiView();
     await view.locator('cw-status-bar', { hasText: 'local ·' }).waitFor({ timeout: 60_000 });
     const composer = view.locator('cw-composer textarea');
     await composer.fill('Where is the word frequency computed?');
     await composer.press('Enter');
-    await view.locator('[data-status=done], [data-status=error]').last().waitFor({ timeout: 15 * 60_000 });
+    const turn = view.locator('[data-kind=agent-turn][data-status=done], [data-kind=agent-turn][data-status=error]').last();
+    await turn.waitFor({ timeout: 15 * 60_000 });
+    // The reasoning block open, so the tool calls the answer came from are in the picture.
+    const head = turn.locator('button.work-head[aria-expanded=false]');
+    if (await head.count()) await head.click();
     console.log(await workbench.screenshot(join(out, 'local-model-chat.png')));
+    console.log('turn:', (await turn.textContent())?.replace(/\s+/g, ' ').slice(0, 800));
+    console.log('saved tool calls:', started.savedText().match(/"tool":"[a-z_]+"/g)?.join(' ') ?? 'none');
 
     await workbench.runCommand('CodeWiki: New Chat');
     await composer.fill('/agent');
@@ -50,12 +56,54 @@ async function main(): Promise<void> {
     await view.locator('cw-prompt-form button.run').click();
     await view.locator('[data-kind=agent-run][data-status=done], [data-kind=agent-run][data-status=error]').waitFor({ timeout: 20 * 60_000 });
     console.log(await workbench.screenshot(join(out, 'local-model-agent-module-design-doc.png')));
+
   } finally {
     await browser.close();
-    await server.stop();
-    await model.stop();
-    rmSync(workspace, { recursive: true, force: true });
+    await started.stop();
   }
+}
+
+/** Runs scripts/vscode/start.sh on a free port with a fresh profile and no endpoint in the environment; resolves with its URL. */
+async function startMainCommand(): Promise<{ url: string; stop(): Promise<void>; savedText(): string }> {
+  const profile = mkdtempSync(join(tmpdir(), 'codewiki-main-profile-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CODEWIKI_VSCODE_PROFILE: profile };
+  for (const name of ['CODEWIKI_BASE_URL', 'CODEWIKI_MODEL', 'CODEWIKI_TOOL_MODEL', 'CODEWIKI_API_KEY']) delete env[name];
+  const child = spawn('bash', [join(REPO_ROOT, 'scripts/vscode/start.sh')], { env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      seen += chunk.toString();
+      const match = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/m.exec(seen);
+      if (match) resolveUrl(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`start.sh exited with ${code} before printing its URL`)));
+  });
+  return {
+    url,
+    // What the history store wrote, to show the turn and its tool calls were saved.
+    savedText: () =>
+      readdirSync(profile, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /conversations[\\/].+\.jsonl$/.test(file))
+        .map((file) => readFileSync(join(profile, file), 'utf8'))
+        .join('\n'),
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 /** A prompt with a typo in a tool name: the picker lists it with its error and opens the file there on click. */
