@@ -43,6 +43,11 @@ export interface StepLog {
   items?: number;
   /** for_each steps: the items that failed (the pool stops at the first; items not started are not listed). */
   item_errors?: Array<{ item: number; error: string }>;
+  /**
+   * for_each steps: every item's outcome, in order, so each tool call the step made is accounted for; `not_started`
+   * when the pool stopped (a failed item, a cancelled run) before reaching it.
+   */
+  item_results?: ItemResult[];
   error?: string;
   /**
    * The fallback steps that ran after this step failed, each with its own input (the step's `input`
@@ -56,6 +61,12 @@ export interface StepLog {
   warnings?: string[];
   /** Prompts a dry run would have sent from this step. */
   prompts?: Array<{ model: string; messages: PromptMessage[] }>;
+}
+
+export interface ItemResult {
+  item: number;
+  status: 'success' | 'failed' | 'cancelled' | 'not_started';
+  error?: string;
 }
 
 export interface FinalLog {

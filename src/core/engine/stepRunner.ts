@@ -12,7 +12,7 @@ import { bindStepInput } from './bindStepInput';
 import type { ExecutorEventListener } from './executorEvents';
 import { invokeToolWithDeadline } from './invokeTool';
 import { checkNestedPromptArguments } from './nestedPromptArguments';
-import type { StepLog } from './runLog';
+import type { ItemResult, StepLog } from './runLog';
 import { selectOutput } from './selectOutput';
 
 export interface StepEnvironment {
@@ -67,7 +67,7 @@ async function runForEach(step: CompiledStep, variables: Variables, env: StepEnv
   const forEach = step.forEach!;
   const items = toList(resolveTemplateString(forEach.template, variables), forEach.template);
   log.items = items.length;
-  const results = new Array<ItemResult>(items.length);
+  const results = new Array<ItemOutcome>(items.length);
   const runItem = async (item: unknown, index: number) => {
     const scoped = new Map(variables).set(forEach.as, item).set('index', index);
     try {
@@ -82,6 +82,7 @@ async function runForEach(step: CompiledStep, variables: Variables, env: StepEnv
   } catch {
     // Every item's outcome is in `results`; a cancellation is rethrown just below.
   }
+  log.item_results = items.map((_, index) => itemResult(index, results[index], env.signal));
   throwIfAborted(env.signal);
   const failures = results.flatMap((result, index) => (result && !result.ok ? [{ item: index, error: errorMessage(result.error) }] : []));
   const kept = results.flatMap((result) => (result?.ok ? [result.value] : []));
@@ -94,7 +95,13 @@ async function runForEach(step: CompiledStep, variables: Variables, env: StepEnv
   throw new ForEachItemsFailed(summary, kept);
 }
 
-type ItemResult = { ok: true; value: unknown } | { ok: false; error: unknown };
+type ItemOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+function itemResult(item: number, outcome: ItemOutcome | undefined, signal: AbortSignal): ItemResult {
+  if (!outcome) return { item, status: 'not_started' };
+  if (outcome.ok) return { item, status: 'success' };
+  return isCancellation(outcome.error, signal) ? { item, status: 'cancelled' } : { item, status: 'failed', error: errorMessage(outcome.error) };
+}
 
 /** A for_each step whose pool stopped on a failed item; `kept` holds the items that succeeded, in order. */
 class ForEachItemsFailed extends Error {
