@@ -64,11 +64,31 @@ function stepSection(step: StepLog): string[] {
   if (step.skipped_reason) lines.push(`Skipped: ${escapeInline(step.skipped_reason)}`, '');
   for (const warning of step.warnings ?? []) lines.push(`- ⚠ ${escapeInline(warning)}`);
   if (step.warnings?.length) lines.push('');
+  if (step.item_results?.length) lines.push(`Items: ${itemCounts(step.item_results)}`, '');
   for (const failure of step.item_errors ?? []) lines.push(`- item ${failure.item}: ${escapeInline(failure.error)}`);
   if (step.item_errors?.length) lines.push('');
   if (step.input !== undefined) lines.push('**Input**', '', fenced(previewText(step.input)), '');
   if (step.output_preview) lines.push('**Output**', '', fenced(cut(step.output_preview)), '');
+  step.fallback?.forEach((fallback, i, all) => lines.push(...fallbackSection(fallback, i, all.length)));
   return lines;
+}
+
+/** A fallback step as the JSON has it: its own input (the step's above stays the original), status and output. */
+function fallbackSection(fallback: NonNullable<StepLog['fallback']>[number], index: number, count: number): string[] {
+  const lines = [`#### Fallback${count > 1 ? ` ${index + 1} of ${count}` : ''}: ${escapeInline(fallback.id)}`, ''];
+  lines.push(`\`${fallback.id}\` · \`${fallback.tool}\` · ${STEP_STATUS[fallback.status] ?? fallback.status}`, '');
+  if (fallback.error) lines.push(`> **Error:** ${escapeInline(fallback.error)}`, '');
+  if (fallback.input !== undefined) lines.push('**Input**', '', fenced(previewText(fallback.input)), '');
+  if (fallback.output_preview) lines.push('**Output**', '', fenced(cut(fallback.output_preview)), '');
+  return lines;
+}
+
+/** `8: 3 done, 1 failed, 4 not started`. */
+function itemCounts(results: NonNullable<StepLog['item_results']>): string {
+  const words: Record<string, string> = { success: 'done', failed: 'failed', cancelled: 'cancelled', not_started: 'not started' };
+  const counts = new Map<string, number>();
+  for (const result of results) counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+  return `${results.length}: ${[...counts].map(([status, n]) => `${n} ${words[status] ?? status}`).join(', ')}`;
 }
 
 function previewText(value: unknown): string {
