@@ -82,8 +82,18 @@ describe('agent definitions: loading', () => {
   it('reports file:line:col: field: message, and the engine warns about a skipped file', async () => {
     const engine = await engineWith({ [FILE]: replaceLine(8, 'tools: [search_text, reed_file]') });
     const [problem] = engine.agents.entries().find((e) => e.source === 'workspace')!.diagnostics;
-    assert.match(formatDiagnostic(problem!), /finder\.yaml:8:22: tools\[1\]: unknown tool "reed_file"; a sub-agent can use: .*read_file/);
+    assert.match(formatDiagnostic(problem!), /finder\.yaml:8:22: tools\[1\]: unknown tool "reed_file"; did you mean "read_file"/);
     assert.ok(engine.warnings.some((w) => /^agent definition skipped: .*finder\.yaml:8:22: tools\[1\]/.test(w)), engine.warnings.join('\n'));
+  });
+
+  it('an unknown tool names only the nearest agent tools, not every usable one', async () => {
+    const typo = await onlyProblem(replaceLine(8, 'tools: [search_text, raed_file]'));
+    assert.match(typo.message, /^unknown tool "raed_file"; did you mean "read_file"(, "[a-z_]+")*\?$/);
+    assert.ok(!typo.message.includes('list_files') && !typo.message.includes('run_command'), `only close names: ${typo.message}`);
+    const unlike = await onlyProblem(replaceLine(8, 'tools: [search_text, deploy_to_production]'));
+    assert.equal(unlike.message, 'unknown tool "deploy_to_production"; no agent tool has a similar name (`codewiki tools` lists them)');
+    const workflowOnly = await onlyProblem(replaceLine(8, 'tools: [search_text, summarize_llm_tool]'));
+    assert.ok(!workflowOnly.message.includes('read_file'), workflowOnly.message);
   });
 
   it('an unknown field, pointing at the key (there is no way to grant approvals from a definition)', async () => {

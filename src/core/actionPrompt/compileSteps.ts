@@ -5,7 +5,7 @@ import type { CompiledStep } from './compiledActionPrompt';
 import { durationToMs } from './duration';
 import { jsonPathProblem } from './jsonPathSyntax';
 import type { ToolLookup } from './toolLookup';
-import { nearestNames } from '../authoring/nearestNames';
+import { nearestNames } from '../util/nearestNames';
 
 export interface StepProblem {
   path: Array<string | number>;

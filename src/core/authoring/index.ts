@@ -9,5 +9,4 @@ export { completionsAt, type AuthoringCompletion, type CompletionKind } from './
 export { diagnoseDocument, locatedDiagnostics, type LocatedDiagnostic } from './documentDiagnostics';
 export { definitionAt, hoverAt, type AuthoringHover, type Span } from './navigation';
 export { quickFixesFor, type QuickFix, type TextEdit } from './quickFixes';
-export { nearestNames } from './nearestNames';
 export { dryRunPreview, formatPromptPreview, type DryRunPreview } from './dryRunPreview';

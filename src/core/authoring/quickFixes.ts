@@ -2,7 +2,7 @@ import type { Diagnostic } from '../actionPrompt/diagnostics';
 import { parseFieldPath, readAuthoringDocument, valueAt, type AuthoringDocument } from './authoringDocument';
 import type { AuthoringEnvironment } from './authoringEnvironment';
 import type { AuthoringKind } from './authoringKind';
-import { nearestNames } from './nearestNames';
+import { nearestNames } from '../util/nearestNames';
 import { agentToolDocs, promptToolDocs } from './toolDocs';
 
 export interface TextEdit {

@@ -3,6 +3,7 @@ import { ActionPromptError, type Diagnostic, formatFieldPath } from '../actionPr
 import { findInvisibleText } from '../actionPrompt/invisibleText';
 import { collectReferences } from '../template/templateParser';
 import type { ToolRegistry } from '../tools/toolRegistry';
+import { nearestNames } from '../util/nearestNames';
 import { parseYamlSafely } from '../yaml/parseYamlSafely';
 import type { PositionIndex } from '../yaml/yamlPositions';
 import { agentDefinitionSchema, type AgentDefinitionFile } from './agentDefinitionSchema';
@@ -109,14 +110,18 @@ function inputProblems(definition: AgentDefinitionFile): Problem[] {
 function allowListProblems(definition: AgentDefinitionFile, registry: ToolRegistry, agentNames: ReadonlySet<string>): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
-  const usable = () => toolsForSubagents(registry).join(', ');
+  // The nearest names, not the whole list: a dozen-odd tool names hide the one meant (as for a prompt's unknown tool).
+  const hint = (name: string) => {
+    const near = nearestNames(name, toolsForSubagents(registry));
+    return near.length ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'no agent tool has a similar name (`codewiki tools` lists them)';
+  };
   definition.tools.forEach((name, i) => {
     const path = ['tools', i];
     const entry = registry.get(name);
     if (seen.has(name)) problems.push({ path, message: `"${name}" is listed twice` });
     else if (agentNames.has(name) || isSubagentTool(entry?.tool)) problems.push({ path, message: `"${name}" is a sub-agent, and a sub-agent cannot call another sub-agent` });
-    else if (!entry) problems.push({ path, message: `unknown tool "${name}"; a sub-agent can use: ${usable()}` });
-    else if (!entry.metadata.agentCallable) problems.push({ path, message: `"${name}" is not available to agents (it is workflow only); a sub-agent can use: ${usable()}` });
+    else if (!entry) problems.push({ path, message: `unknown tool "${name}"; ${hint(name)}` });
+    else if (!entry.metadata.agentCallable) problems.push({ path, message: `"${name}" is not available to agents (it is workflow only); ${hint(name)}` });
     seen.add(name);
   });
   return problems;
