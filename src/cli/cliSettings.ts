@@ -1,4 +1,5 @@
 import { NO_MODELS, type ModelProvider } from '../core/llm/modelProvider';
+import type { ModelSettings } from '../core/llm/modelSettings';
 import { OpenAiModelProvider } from '../core/llm/openAiModelProvider';
 import { type DialectOptions, parseAllowedEnv } from '../core/actionPrompt/seedDialect';
 
@@ -15,17 +16,21 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
  * never appears in shell history or `ps` output.
  */
 export function modelProviderFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv): { provider: ModelProvider; configured: boolean; baseURL: string } {
+  const { settings, baseURL } = modelSettingsFromCli(flags, env);
+  if (!settings) return { provider: NO_MODELS, configured: false, baseURL };
+  const toolModel = flags.toolModel ?? env.CODEWIKI_TOOL_MODEL;
+  return { provider: new OpenAiModelProvider(settings, { model: toolModel }), configured: true, baseURL };
+}
+
+/** The main model's settings from flags and environment, as `modelProviderFromCli` reads them; none without a model name. */
+export function modelSettingsFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv): { settings?: ModelSettings; baseURL: string } {
   const baseURL = flags.baseUrl ?? env.CODEWIKI_BASE_URL ?? DEFAULT_BASE_URL;
   const model = flags.model ?? env.CODEWIKI_MODEL;
-  const toolModel = flags.toolModel ?? env.CODEWIKI_TOOL_MODEL;
-  if (!model) return { provider: NO_MODELS, configured: false, baseURL };
+  if (!model) return { baseURL };
   const apiKey = env.CODEWIKI_API_KEY || env.OPENAI_API_KEY || undefined;
   const timeoutSeconds = positiveNumber(env.CODEWIKI_TIMEOUT_SECONDS);
-  const provider = new OpenAiModelProvider(
-    { baseURL, model, apiKey, timeoutMs: timeoutSeconds && timeoutSeconds * 1000, maxRetries: positiveNumber(env.CODEWIKI_MAX_RETRIES, true) },
-    { model: toolModel },
-  );
-  return { provider, configured: true, baseURL };
+  const maxRetries = positiveNumber(env.CODEWIKI_MAX_RETRIES, true);
+  return { settings: { baseURL, model, apiKey, timeoutMs: timeoutSeconds && timeoutSeconds * 1000, maxRetries }, baseURL };
 }
 
 function positiveNumber(text: string | undefined, allowZero = false): number | undefined {

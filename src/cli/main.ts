@@ -4,6 +4,7 @@ import { version } from '../../package.json';
 import { CliError, EXIT } from './cliErrors';
 import { askCommand, ASK_USAGE } from './commands/askCommand';
 import { listCommand, LIST_USAGE } from './commands/listCommand';
+import { probeCommand, PROBE_USAGE } from './commands/probeCommand';
 import { runCommand, RUN_USAGE } from './commands/runCommand';
 import { toolsCommand, TOOLS_USAGE } from './commands/toolsCommand';
 import { validateCommand, VALIDATE_USAGE } from './commands/validateCommand';
@@ -24,12 +25,14 @@ Usage:
 
   ${indent(TOOLS_USAGE)}
 
+  ${indent(PROBE_USAGE)}
+
   codewiki --version               the version
   codewiki <command> --help        a command's usage; "codewiki run <id> --help" shows that prompt's inputs
 `;
 
 /** Usage printed for `codewiki <command> --help`; `run` answers itself, since it can describe a prompt too. */
-const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE };
+const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE };
 
 /** Dispatches a command and maps every failure to a plain message and an exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -51,6 +54,8 @@ export async function main(argv: string[]): Promise<number> {
         return await listCommand(rest, io);
       case 'tools':
         return await toolsCommand(rest, io);
+      case 'probe':
+        return await probeCommand(rest, io);
       case '--version':
       case '-v':
       case '-V':

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, isToolProtocolSetting, TOOL_PROTOCOL_SETTINGS, type AgentEvent, type ApprovableKind, type ApprovalGate, type ToolProtocolSetting } from '../../core/agent';
-import type { AgentFilter } from '../../core/subagents/agentFilter';
-import { NO_TOOLS, onlyTools, type ToolToggles } from '../../core/tools/toolToggles';
+import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
 import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
+import { agentFilterFrom, togglesFrom, toolProtocolFrom } from './agentFlags';
 import { terminalApprovalGate } from './askApprovalGate';
 import { AgentProgress } from './askProgress';
 import { loadEngine } from './loadEngine';
@@ -117,35 +116,9 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function togglesFrom(list: string | undefined, noTools: boolean, known: string[]): ToolToggles | undefined {
-  if (noTools) return NO_TOOLS;
-  if (list === undefined) return undefined;
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = names.filter((name) => !known.includes(name));
-  if (unknown.length) throw new CliError(`--tools: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; run "codewiki tools" to see them`);
-  return onlyTools(names);
-}
-
-/** Sub-agents are offered in the CLI unless the flags say otherwise; names are checked like --tools. */
-function agentFilterFrom(allow: string | undefined, exclude: string | undefined, known: string[]): AgentFilter {
-  const names = (list: string | undefined, flag: string) => {
-    if (list === undefined) return undefined;
-    const given = list.split(',').map((name) => name.trim()).filter(Boolean);
-    const unknown = given.filter((name) => !known.includes(name));
-    if (unknown.length) throw new CliError(`${flag}: unknown sub-agent${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${known.join(', ') || '(none)'}`);
-    return given;
-  };
-  return { allow: names(allow, '--agents'), exclude: names(exclude, '--exclude-agents') };
-}
-
 /** `@read_file` in the question forces that tool on an early turn. */
 function mentionsIn(question: string, known: string[]): string[] {
   return [...question.matchAll(/(?:^|\s)@([A-Za-z_][\w-]*)/g)].map((match) => match[1]!).filter((name) => known.includes(name));
-}
-
-function toolProtocolFrom(value: string | undefined): ToolProtocolSetting | undefined {
-  if (value === undefined || isToolProtocolSetting(value)) return value;
-  throw new CliError(`--tool-protocol ${value}: expected ${TOOL_PROTOCOL_SETTINGS.join(', ')}`);
 }
 
 function approvableKind(value: string): ApprovableKind {

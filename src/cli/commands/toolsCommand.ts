@@ -1,21 +1,53 @@
 import { nonFlatParameters, type JsonSchema } from '../../core/agent/textProtocol/jsonSchemaTypes';
 import { DEFAULT_TOOL_TOGGLES, describeAvailability, NO_TOOLS, onlyTools, toolAvailability } from '../../core/tools/toolToggles';
-import { EXIT } from '../cliErrors';
+import { CliError, EXIT } from '../cliErrors';
 import { parseCliArgs } from '../parseCliArgs';
 import { loadEngine } from './loadEngine';
+import { toolsPreview } from './toolsPreview';
 
 export const TOOLS_USAGE = `codewiki tools [--workspace DIR] [--json] [--tools a,b | --no-tools]
-  tools, their JSON Schemas and whether the agent may call them`;
+  tools, their JSON Schemas and whether the agent may call them
+codewiki tools --preview [--protocol native|text] [--model M] [options]
+  the system prompt and the "tools" payload "codewiki ask" would send now
+  --protocol P         native (default): tools in the request's "tools" field; text: tools described
+                       in the prompt as <<<[TOOL_DEFINITION]>>> blocks (ask's --tool-protocol text)
+  --model M            the model whose family guidance applies (env CODEWIKI_MODEL)
+  --tools a,b          offer only these tools; --no-tools offers none
+  --agents a,b, --exclude-agents a,b   which sub-agents are offered (default: every one loaded)
+  --open FILE          the file you are looking at, as "codewiki ask --open" passes it
+  --workspace DIR      the workspace (default: the current directory)
+  --json               the preview as JSON: protocol, family, systemPrompt, tools, toolNames`;
+
+/** Flags that shape what the agent would be sent, which the plain listing has no use for. */
+const PREVIEW_ONLY = ['protocol', 'model', 'agents', 'exclude-agents', 'open'] as const;
 
 /**
  * `codewiki tools`: every tool with its metadata, the JSON Schema a model would be sent, whether the
  * agent may call it (`agentCallable`) and whether `codewiki ask` would offer it (`agent`: the toggle
- * state; `--tools a,b` and `--no-tools` show it as those flags would leave it).
+ * state; `--tools a,b` and `--no-tools` show it as those flags would leave it). With `--preview`,
+ * the prompt and payload the agent would send instead (toolsPreview.ts).
  */
-export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStream }): Promise<number> {
+export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream }): Promise<number> {
   const { values } = parseCliArgs('tools', argv, {
-    options: { workspace: { type: 'string', short: 'w' }, json: { type: 'boolean' }, tools: { type: 'string' }, 'no-tools': { type: 'boolean' } },
+    options: {
+      workspace: { type: 'string', short: 'w' },
+      json: { type: 'boolean' },
+      tools: { type: 'string' },
+      'no-tools': { type: 'boolean' },
+      preview: { type: 'boolean' },
+      protocol: { type: 'string' },
+      model: { type: 'string' },
+      agents: { type: 'string' },
+      'exclude-agents': { type: 'string' },
+      open: { type: 'string' },
+    },
   });
+  if (values.preview) {
+    const { workspace, protocol, model, tools, agents, open } = values;
+    return toolsPreview({ workspace, protocol, model, tools, noTools: values['no-tools'] ?? false, agents, excludeAgents: values['exclude-agents'], open, json: values.json ?? false }, io, process.env);
+  }
+  const previewOnly = PREVIEW_ONLY.filter((flag) => values[flag] !== undefined);
+  if (previewOnly.length) throw new CliError(`${previewOnly.map((flag) => `--${flag}`).join(', ')} only with --preview; see "codewiki tools --help"`);
   const engine = await loadEngine(values.workspace);
   const toggles = values['no-tools'] ? NO_TOOLS : values.tools !== undefined ? onlyTools(values.tools.split(',').map((n) => n.trim())) : DEFAULT_TOOL_TOGGLES;
   // Action-prompt tools first, then the agent-only write and execute tools.
