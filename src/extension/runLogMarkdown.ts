@@ -22,9 +22,9 @@ const RUN_STATUS: Record<RunLog['status'], string> = { success: '✓ done', fail
 export function runLogMarkdown(log: RunLog, rawFileName: string): string {
   const lines: string[] = [];
   lines.push(`# ${escapeInline(log.prompt_title)} — run log`, '');
-  lines.push(`[Open the raw JSON](./${encodeURI(rawFileName)}) · run_id \`${log.run_id}\``, '');
+  lines.push(`[Open the raw JSON](./${encodeURI(rawFileName)}) · run_id ${code(log.run_id)}`, '');
   lines.push('| | |', '|---|---|');
-  lines.push(`| Prompt | \`${log.prompt_id}\` (${escapeCell(log.prompt_file)}) |`);
+  lines.push(`| Prompt | ${code(log.prompt_id, true)} (${escapeCell(log.prompt_file)}) |`);
   lines.push(`| Status | ${RUN_STATUS[log.status] ?? log.status}${log.dry_run ? ' (dry run)' : ''} |`);
   lines.push(`| Started | ${log.started_at} |`);
   if (log.duration_ms !== undefined) lines.push(`| Duration | ${formatMs(log.duration_ms)} |`);
@@ -44,14 +44,14 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
   lines.push('## Steps', '');
   lines.push('| Step | Tool | Status | Time | Tokens |', '|---|---|---|---|---|');
   for (const step of log.steps) {
-    lines.push(`| ${escapeCell(step.title || step.id)} | \`${step.tool}\` | ${STEP_STATUS[step.status] ?? step.status}${step.attempts > 1 ? ` (${step.attempts} attempts)` : ''} | ${step.duration_ms !== undefined ? formatMs(step.duration_ms) : ''} | ${step.tokens.total ? formatTokens(step.tokens.total) : ''} |`);
+    lines.push(`| ${escapeCell(step.title || step.id)} | ${code(step.tool, true)} | ${STEP_STATUS[step.status] ?? step.status}${step.attempts > 1 ? ` (${step.attempts} attempts)` : ''} | ${step.duration_ms !== undefined ? formatMs(step.duration_ms) : ''} | ${step.tokens.total ? formatTokens(step.tokens.total) : ''} |`);
   }
   lines.push('');
   for (const step of log.steps) lines.push(...stepSection(step));
 
   if (log.final) {
     lines.push('## Answer', '');
-    lines.push(`Model \`${log.final.model}\`${log.final.duration_ms !== undefined ? ` · ${formatMs(log.final.duration_ms)}` : ''} · ${formatTokens(log.final.tokens.total)}${log.final.sent ? '' : ' · not sent'}`, '');
+    lines.push(`Model ${code(log.final.model)}${log.final.duration_ms !== undefined ? ` · ${formatMs(log.final.duration_ms)}` : ''} · ${formatTokens(log.final.tokens.total)}${log.final.sent ? '' : ' · not sent'}`, '');
     lines.push(fenced(log.final.output || '(empty)'), '');
   }
   return `${lines.join('\n')}\n`;
@@ -59,7 +59,7 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
 
 function stepSection(step: StepLog): string[] {
   const lines = [`### ${escapeInline(step.title || step.id)}`, ''];
-  lines.push(`\`${step.id}\` · \`${step.tool}\` · ${STEP_STATUS[step.status] ?? step.status}${step.recovered_by ? ' (recovered by its fallback)' : ''}`, '');
+  lines.push(`${code(step.id)} · ${code(step.tool)} · ${STEP_STATUS[step.status] ?? step.status}${step.recovered_by ? ' (recovered by its fallback)' : ''}`, '');
   if (step.error) lines.push(`> **Error:** ${escapeInline(step.error)}`, '');
   if (step.skipped_reason) lines.push(`Skipped: ${escapeInline(step.skipped_reason)}`, '');
   for (const warning of step.warnings ?? []) lines.push(`- ⚠ ${escapeInline(warning)}`);
@@ -76,7 +76,7 @@ function stepSection(step: StepLog): string[] {
 /** A fallback step as the JSON has it: its own input (the step's above stays the original), status and output. */
 function fallbackSection(fallback: NonNullable<StepLog['fallback']>[number], index: number, count: number): string[] {
   const lines = [`#### Fallback${count > 1 ? ` ${index + 1} of ${count}` : ''}: ${escapeInline(fallback.id)}`, ''];
-  lines.push(`\`${fallback.id}\` · \`${fallback.tool}\` · ${STEP_STATUS[fallback.status] ?? fallback.status}`, '');
+  lines.push(`${code(fallback.id)} · ${code(fallback.tool)} · ${STEP_STATUS[fallback.status] ?? fallback.status}`, '');
   if (fallback.error) lines.push(`> **Error:** ${escapeInline(fallback.error)}`, '');
   if (fallback.input !== undefined) lines.push('**Input**', '', fenced(previewText(fallback.input)), '');
   if (fallback.output_preview) lines.push('**Output**', '', fenced(cut(fallback.output_preview)), '');
@@ -114,6 +114,16 @@ function inlineValue(value: unknown): string {
 /** Workspace text shown as text: no HTML, links or emphasis of its own (the preview renders Markdown). */
 function escapeInline(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, '\\$&').replace(/\s+/g, ' ');
+}
+
+/**
+ * A value from the prompt file or the run (a prompt id, a model name) as a code span it cannot leave: no
+ * backtick closes it and no line break ends it, so `![x](https://…)` stays text and never becomes an image
+ * the Markdown preview would fetch (security.md #5). In a table a `|` would end the cell: GFM's `\|` keeps it.
+ */
+function code(text: string, inTable = false): string {
+  const safe = text.replace(/`/g, "'").replace(/\s+/g, ' ');
+  return `\`${inTable ? safe.replace(/\|/g, '\\|') : safe}\``;
 }
 
 function escapeCell(text: string): string {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { RunLog, StepLog } from '../../src/core/engine/runLog';
+import MarkdownIt from 'markdown-it';
 import { runLogMarkdown } from '../../src/extension/runLogMarkdown';
 
 const noTokens = { input: 0, output: 0, total: 0 };
@@ -76,5 +77,17 @@ describe('run log as Markdown', () => {
       'run-1.json',
     );
     assert.match(section(markdown, '### each'), /Items: 5: 3 done, 1 failed, 1 not started/);
+  });
+
+  it('values a prompt file controls (prompt id, model names, titles) cannot become an image or a link the preview would fetch', () => {
+    const beacon = 'x` ![b](https://evil.example/beacon.png) [l](https://evil.example/) `';
+    const log = { ...runLog([step({ id: 'read', tool: 'read_file', status: 'success', title: beacon })]), prompt_id: beacon, prompt_title: beacon, models: { main: beacon, tool: beacon } };
+    const markdown = runLogMarkdown({ ...log, final: { model: beacon, output: 'done', tokens: noTokens, sent: true } } as RunLog, 'run-1.json');
+    // The built-in Markdown preview is markdown-it; an <img> or <a href> to another host would load or be one click away.
+    const html = new MarkdownIt().render(markdown);
+    assert.doesNotMatch(html, /<img/, html);
+    assert.doesNotMatch(html, /href="https:\/\/evil/, html);
+    assert.match(html, /evil\.example\/beacon\.png/, 'the text is still shown, as text');
+    assert.match(html, /<td><code>x' !\[b\]/, 'the prompt id stays in its table cell');
   });
 });

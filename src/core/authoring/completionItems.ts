@@ -1,3 +1,4 @@
+import { inertMarkdown } from './inertMarkdown';
 import { isRecord } from './authoringDocument';
 import { toolMarkdown, type ToolDoc } from './toolDocs';
 
@@ -44,7 +45,7 @@ export function parameterItems(tool: ToolDoc | undefined, given: unknown, replac
   if (!tool) return [];
   return tool.parameters
     .filter((p) => !(isRecord(given) && p.name in given))
-    .map((p) => ({ label: p.name, kind: 'parameter', detail: `${p.type}${p.required ? ' (required)' : ''}`, documentation: p.description, insertText: `${p.name}: `, ...replace }));
+    .map((p) => ({ label: p.name, kind: 'parameter', detail: `${p.type}${p.required ? ' (required)' : ''}`, documentation: p.description && inertMarkdown(p.description), insertText: `${p.name}: `, ...replace }));
 }
 
 export function valueItems(values: ReadonlyArray<string | number | boolean>, replace: Replaced): AuthoringCompletion[] {

@@ -1,3 +1,4 @@
+import { codeSpan, inertMarkdown } from './inertMarkdown';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { isRecord, valueAt, type AuthoringDocument } from './authoringDocument';
 import type { AuthoringEnvironment } from './authoringEnvironment';
@@ -19,7 +20,7 @@ export interface ToolDoc {
 }
 
 /** Every tool in a registry, prompts included, described for completion and hover. */
-export function registryToolDocs(registry: ToolRegistry): ToolDoc[] {
+function registryToolDocs(registry: ToolRegistry): ToolDoc[] {
   return registry.list().map((entry) => toolDocFromSchema(entry.metadata.name, entry.metadata.description, entry.metadata.category === 'prompt' ? 'prompt' : 'tool', registry.jsonSchema(entry.metadata.name)));
 }
 
@@ -38,7 +39,7 @@ export function promptToolDocs(doc: AuthoringDocument, env: AuthoringEnvironment
 }
 
 /** The `llm_tools` a prompt declares for itself, read from the raw document (it may not validate yet). */
-export function llmToolDocs(rawLlmTools: unknown): ToolDoc[] {
+function llmToolDocs(rawLlmTools: unknown): ToolDoc[] {
   if (!Array.isArray(rawLlmTools)) return [];
   return rawLlmTools.filter(isRecord).flatMap((tool) => {
     if (typeof tool.name !== 'string') return [];
@@ -76,14 +77,14 @@ function typeInWords(spec: unknown): string {
 /** Markdown for a hover or a completion item's documentation. */
 export function toolMarkdown(doc: ToolDoc): string {
   const what = doc.kind === 'prompt' ? 'action prompt (runs as a nested chain)' : doc.kind === 'llm_tool' ? 'LLM tool declared in this file' : 'tool';
-  const lines = [`**${doc.name}** — ${what}`, '', doc.description];
+  const lines = [`**${inertMarkdown(doc.name)}** — ${what}`, '', inertMarkdown(doc.description)];
   if (doc.parameters.length) {
     lines.push('', '| parameter | type | |', '|---|---|---|');
-    for (const p of doc.parameters) lines.push(`| \`${p.name}\`${p.required ? '' : '?'} | \`${p.type.replace(/\|/g, '\\|')}\` | ${(p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
+    for (const p of doc.parameters) lines.push(`| ${codeSpan(p.name).replace(/\|/g, '\\|')}${p.required ? '' : '?'} | ${codeSpan(p.type).replace(/\|/g, '\\|')} | ${inertMarkdown(p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
   } else lines.push('', '_No parameters._');
   return lines.join('\n');
 }
 
 export function parameterMarkdown(tool: ToolDoc, parameter: ToolParameterDoc): string {
-  return [`**${parameter.name}**${parameter.required ? ' (required)' : ' (optional)'}: \`${parameter.type}\` — parameter of \`${tool.name}\``, '', parameter.description ?? ''].join('\n').trim();
+  return [`**${inertMarkdown(parameter.name)}**${parameter.required ? ' (required)' : ' (optional)'}: ${codeSpan(parameter.type)} — parameter of ${codeSpan(tool.name)}`, '', inertMarkdown(parameter.description ?? '')].join('\n').trim();
 }

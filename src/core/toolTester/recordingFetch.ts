@@ -47,7 +47,7 @@ export class RecordingFetch {
     try {
       response = await this.next(input, init);
     } catch (error) {
-      exchange.error = (error as Error)?.message ?? String(error);
+      exchange.error = this.redactor.redact((error as Error)?.message ?? String(error));
       throw error;
     }
     exchange.status = response.status;
@@ -58,7 +58,7 @@ export class RecordingFetch {
         .text()
         .then(
           (text) => void (exchange.responseBody = this.redactor.redact(text)),
-          (error: unknown) => void (exchange.error = `the response broke off: ${(error as Error)?.message ?? String(error)}`),
+          (error: unknown) => void (exchange.error = this.redactor.redact(`the response broke off: ${(error as Error)?.message ?? String(error)}`)),
         ),
     );
     return response;

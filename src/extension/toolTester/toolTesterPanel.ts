@@ -13,8 +13,8 @@ export class ToolTesterPanel implements vscode.Disposable {
   static readonly viewType = 'codewiki.toolTester';
   private panel: vscode.WebviewPanel | undefined;
   private listeners: vscode.Disposable[] = [];
-  /** Stops a manual run or probe still going when the page asks to cancel or the panel closes. */
-  private running: AbortController | undefined;
+  /** A manual run and the probe can go on side by side; Cancel or closing the panel stops both. */
+  private readonly running = { run: undefined as AbortController | undefined, probe: undefined as AbortController | undefined };
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -49,7 +49,7 @@ export class ToolTesterPanel implements vscode.Disposable {
   }
 
   private closed(): void {
-    this.running?.abort();
+    this.cancelAll();
     this.listeners.forEach((listener) => listener.dispose());
     this.listeners = [];
     this.panel = undefined;
@@ -87,22 +87,27 @@ export class ToolTesterPanel implements vscode.Disposable {
       case 'tester/parse':
         return this.post({ type: 'tester/parsed', requestId: message.requestId, parse: await this.service.parse(message.text) });
       case 'tester/run':
-        return this.post({ type: 'tester/ran', requestId: message.requestId, run: await this.cancellable((signal) => this.service.run(message.text, message.index, signal)) });
+        return this.post({ type: 'tester/ran', requestId: message.requestId, run: await this.cancellable('run', (signal) => this.service.run(message.text, message.index, signal)) });
       case 'tester/probe':
         this.post({ type: 'tester/probe', status: 'running' });
-        return this.post({ type: 'tester/probe', status: 'done', probe: await this.cancellable((signal) => this.service.probe(signal)) });
+        return this.post({ type: 'tester/probe', status: 'done', probe: await this.cancellable('probe', (signal) => this.service.probe(signal)) });
       case 'tester/cancel':
-        return this.running?.abort();
+        return this.cancelAll();
     }
   }
 
-  private async cancellable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    this.running?.abort();
-    const controller = (this.running = new AbortController());
+  private async cancellable<T>(kind: 'run' | 'probe', work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.running[kind]?.abort();
+    const controller = (this.running[kind] = new AbortController());
     try {
       return await work(controller.signal);
     } finally {
-      if (this.running === controller) this.running = undefined;
+      if (this.running[kind] === controller) this.running[kind] = undefined;
     }
+  }
+
+  private cancelAll(): void {
+    this.running.run?.abort();
+    this.running.probe?.abort();
   }
 }

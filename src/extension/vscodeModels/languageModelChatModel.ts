@@ -3,7 +3,8 @@ import { BaseChatModel, type BaseChatModelCallOptions, type BindToolsInput } fro
 import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import type { LanguageModelApi, LanguageModelChatLike, LmCancellation, LmTool } from './languageModelApi';
-import { nextPart } from './nextPart';
+import { LanguageModelStalledError } from './languageModelErrors';
+import { nextPart, withDeadline } from './nextPart';
 import { requestText, toLanguageModelMessages, toLanguageModelTools, toolOptions } from './toLanguageModelRequest';
 
 export interface LanguageModelChatCallOptions extends BaseChatModelCallOptions {
@@ -61,13 +62,15 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
     let calls = 0;
     let finished = false;
     try {
-      const response = await raceAbort(
-        this.chat.sendRequest(toLanguageModelMessages(messages, this.api), { justification: this.settings.justification, tools, toolMode }, cancellation.token),
-        signal,
-        cancellation,
+      const deadline = { timeoutMs: this.settings.timeoutMs, signal, modelName: this.chat.name, cancel: () => cancellation.cancel() };
+      // The request itself has the same deadline as each part (security.md #10): a provider that never starts
+      // would otherwise hang the turn until Stop. VS Code may be asking the user for consent meanwhile, so the
+      // error says so, and Retry asks again.
+      const response = await withDeadline(
+        () => this.chat.sendRequest(toLanguageModelMessages(messages, this.api), { justification: this.settings.justification, tools, toolMode }, cancellation.token),
+        { ...deadline, stalled: () => new LanguageModelStalledError(this.chat.name, this.settings.timeoutMs, 'start') },
       );
       const parts = response.stream[Symbol.asyncIterator]();
-      const deadline = { timeoutMs: this.settings.timeoutMs, signal, modelName: this.chat.name, cancel: () => cancellation.cancel() };
       for (let next = await nextPart(parts, deadline); !next.done; next = await nextPart(parts, deadline)) {
         const chunk = this.chunkOf(next.value, calls);
         if (!chunk) continue;
@@ -131,24 +134,3 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
   }
 }
 
-/** sendRequest may wait on the user (VS Code asks before one extension uses another's models): Stop still stops. */
-async function raceAbort<T>(request: PromiseLike<T>, signal: AbortSignal | undefined, cancellation: LmCancellation): Promise<T> {
-  if (!signal) return request;
-  let onAbort: (() => void) | undefined;
-  const pending = Promise.resolve(request);
-  pending.catch(() => {});
-  try {
-    return await Promise.race([
-      pending,
-      new Promise<never>((_, reject) => {
-        onAbort = () => {
-          cancellation.cancel();
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-      }),
-    ]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  }
-}

@@ -5,10 +5,21 @@ import { LanguageModelStalledError } from './languageModelErrors';
  * throws it) or when nothing arrived for `timeoutMs`. Both cancel the VS Code request through `cancel`, so the
  * provider stops generating; neither waits for the provider to notice.
  */
-export async function nextPart<T>(
-  iterator: AsyncIterator<T>,
-  options: { timeoutMs: number; signal?: AbortSignal; modelName: string; cancel(): void },
-): Promise<IteratorResult<T>> {
+export function nextPart<T>(iterator: AsyncIterator<T>, options: DeadlineOptions): Promise<IteratorResult<T>> {
+  return withDeadline(() => iterator.next(), options);
+}
+
+export interface DeadlineOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  modelName: string;
+  cancel(): void;
+  /** The error for a timeout; by default "sent nothing for N s". */
+  stalled?: () => Error;
+}
+
+/** `start()`'s result, unless the user stops first or `timeoutMs` passes (both cancel the request). */
+export async function withDeadline<T>(start: () => PromiseLike<T>, options: DeadlineOptions): Promise<T> {
   const { signal } = options;
   signal?.throwIfAborted();
   let timer: NodeJS.Timeout | undefined;
@@ -16,7 +27,7 @@ export async function nextPart<T>(
   const interrupted = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       options.cancel();
-      reject(new LanguageModelStalledError(options.modelName, options.timeoutMs));
+      reject(options.stalled?.() ?? new LanguageModelStalledError(options.modelName, options.timeoutMs));
     }, options.timeoutMs);
     onAbort = () => {
       options.cancel();
@@ -25,8 +36,8 @@ export async function nextPart<T>(
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    const next = Promise.resolve(iterator.next());
-    next.catch(() => {}); // after a stop or a stall the stream may still reject: that is no news
+    const next = Promise.resolve(start());
+    next.catch(() => {}); // after a stop or a stall the request may still reject: that is no news
     return await Promise.race([next, interrupted]);
   } finally {
     clearTimeout(timer);

@@ -9,8 +9,10 @@ import { findLanguageModel } from './findLanguageModel';
 /**
  * The core's ModelProvider over VS Code's language models (`codewiki.provider: vscode`). The models were chosen
  * when the provider was built (vscodeModelSetup.ts); both roles use the chosen one. An action prompt or llm_tools
- * entry that names a model gets it when VS Code offers one by that id, family or name, and the chosen one
- * otherwise: the names in shared prompts are usually OpenAI-style, and the run log records the model that ran.
+ * entry that names a model gets it when the chosen model's vendor offers one by that id, family or name, and the
+ * chosen one otherwise: the names in shared prompts are usually OpenAI-style, and the run log records the model
+ * that ran. Only the user's vendor: VS Code asks for consent once per vendor, so a repository's prompt that could
+ * name any model (`othervendor/x`) would send workspace content to a provider the user never picked.
  */
 export class VscodeModelProvider implements ModelProvider {
   private readonly cache = new Map<string, BaseChatModel>();
@@ -52,6 +54,7 @@ export class VscodeModelProvider implements ModelProvider {
   }
 
   private chatFor(name: string | undefined): LanguageModelChatLike {
-    return (name && findLanguageModel(this.available, name)) || this.chosen;
+    if (!name) return this.chosen;
+    return findLanguageModel(this.available.filter((model) => model.vendor === this.chosen.vendor), name) ?? this.chosen;
   }
 }
