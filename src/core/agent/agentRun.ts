@@ -1,0 +1,161 @@
+import { HumanMessage, SystemMessage } from '@langchain/core/messages';
+import type { AgentCaps, AgentOutputLimits } from './agentCaps';
+import type { AgentEventBody, AgentStopReason } from './agentEvents';
+import { agentGuidance } from './agentGuidance';
+import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
+import { createRunState, type AgentRunState } from './agentRunState';
+import type { AgentChatModel } from './streamTurn';
+import { buildSystemPrompt, workspaceLayout, workspaceName } from './systemPrompt';
+import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
+import { ToolProtocolChoice } from './textProtocol/toolProtocolChoice';
+import { nativeHistoryAsText } from './textProtocol/toolResultsMessage';
+
+export interface AgentRunSetup {
+  deps: AgentLoopDependencies;
+  caps: AgentCaps;
+  limits: AgentOutputLimits;
+  schemas: ReadonlyMap<string, JsonSchema>;
+  request: AgentRunRequest;
+  emit(event: AgentEventBody): void;
+}
+
+/** Why the loop stopped going round. */
+export interface RunStop {
+  reason: AgentStopReason;
+  /** The tool whose repeated call stopped the run. */
+  repeatedTool?: string;
+}
+
+const WALL_CLOCK = Symbol('wall-clock');
+
+/**
+ * One run of the loop, shared by its parts: what stops it (the user, the wall clock), the tool
+ * protocol it speaks, and its conversation with the model from the system prompt on.
+ */
+export class AgentRun {
+  readonly deps: AgentLoopDependencies;
+  readonly caps: AgentCaps;
+  readonly schemas: ReadonlyMap<string, JsonSchema>;
+  readonly request: AgentRunRequest;
+  readonly state: AgentRunState;
+  readonly userSignal: AbortSignal;
+  readonly wallClock: AbortSignal;
+  /** The user's stop and the wall clock together: what model and tool calls are given. */
+  readonly signal: AbortSignal;
+  /** The system prompt as first sent; the plan-then-answer fallback reuses it. */
+  system = '';
+  /** `@tool` mentions still to force with tool_choice, one per native turn. */
+  mentions: string[] = [];
+  /** Set before the fallback starts, so a run whose fallback then fails still reports it. */
+  usedFallback = false;
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private layout: string | undefined;
+  private bound: AgentChatModel | undefined;
+
+  static async start(setup: AgentRunSetup): Promise<AgentRun> {
+    const { deps } = setup;
+    const canBindTools = typeof deps.model.bindTools === 'function';
+    const protocol = await ToolProtocolChoice.start({
+      setting: deps.toolProtocol ?? 'auto',
+      canBindTools,
+      memory: deps.protocolMemory,
+      modelName: deps.modelName,
+      endpoint: deps.endpoint,
+      emit: setup.emit,
+    });
+    // The text protocol needs nothing from the client: the tools travel in the system prompt.
+    return new AgentRun(setup, protocol, deps.tools.size > 0 && (canBindTools || protocol.isText));
+  }
+
+  private constructor(
+    setup: AgentRunSetup,
+    readonly protocol: ToolProtocolChoice,
+    /** Whether this run offers tools at all, natively or in the prompt. */
+    readonly withTools: boolean,
+  ) {
+    this.deps = setup.deps;
+    this.caps = setup.caps;
+    this.schemas = setup.schemas;
+    this.request = setup.request;
+    const wallClock = new AbortController();
+    this.timer = setTimeout(() => wallClock.abort(WALL_CLOCK), this.caps.wallClockMs);
+    this.wallClock = wallClock.signal;
+    this.userSignal = this.request.signal ?? new AbortController().signal;
+    this.signal = AbortSignal.any([this.userSignal, this.wallClock]);
+    this.state = createRunState(setup.emit, {
+      tools: this.deps.tools,
+      approvals: this.deps.approvals,
+      conversationId: this.request.conversationId,
+      emit: setup.emit,
+      signal: this.signal,
+      configurable: this.deps.toolConfigurable,
+      parentCallId: this.request.parentCallId,
+      ...setup.limits,
+    });
+  }
+
+  /** The system prompt, the earlier turns and the question, with its `@tool` mentions to force. */
+  async open(): Promise<void> {
+    const { deps, request, state } = this;
+    this.layout = this.withTools && deps.workspace ? await workspaceLayout(deps.workspace, this.signal) : undefined;
+    this.system = this.systemPrompt();
+    const history = request.history ?? [];
+    state.messages.push(new SystemMessage(this.system), ...(this.protocol.isText ? nativeHistoryAsText(history) : history));
+    state.turnStart = state.messages.length;
+    this.mentions = this.withTools ? this.forcedTools(request.mentions ?? []) : [];
+    // tool_choice cannot force a tool in text; the question asks for it instead.
+    const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
+    state.messages.push(new HumanMessage(request.question + textMentions));
+  }
+
+  /** The model with the tools bound (once per run), or as is when the tools travel in the prompt or there are none. */
+  modelForTurn(): AgentChatModel {
+    if (this.protocol.isText || !this.withTools) return this.deps.model;
+    return (this.bound ??= this.deps.model.bindTools!(this.deps.tools.definitions) as AgentChatModel);
+  }
+
+  /** Switches to the text protocol: the history so far is rewritten in its format, under a system prompt that describes the tools. */
+  async useText(reason: string): Promise<void> {
+    await this.protocol.switchToText(reason);
+    this.state.messages = nativeHistoryAsText(this.state.messages);
+    this.state.messages[0] = new SystemMessage(this.systemPrompt());
+  }
+
+  /** A failure while only the wall clock had run out ends the run as capped; anything else goes on up. */
+  wallClockStop(failure: unknown): RunStop {
+    if (this.userSignal.aborted || !this.wallClock.aborted) throw failure;
+    return { reason: 'wall-clock' };
+  }
+
+  stopWallClock(): void {
+    clearTimeout(this.timer);
+  }
+
+  describe(error: unknown): string {
+    if (this.deps.describeModelError) return this.deps.describeModelError(error);
+    return (error as Error)?.message ?? String(error);
+  }
+
+  private systemPrompt(): string {
+    const { deps } = this;
+    return buildSystemPrompt({
+      workspaceName: deps.workspace ? workspaceName(deps.workspace) : 'workspace',
+      layout: this.layout,
+      openFile: this.request.openFile,
+      tools: this.withTools ? deps.tools.names : [],
+      guidance: agentGuidance(deps.modelName, deps.adapter, this.protocol.isText ? 'text' : 'native', deps.tools.definitions),
+    });
+  }
+
+  /** Known mentioned tools, in order; unknown or disabled ones are reported and dropped. */
+  private forcedTools(mentions: string[]): string[] {
+    const forced: string[] = [];
+    for (const mention of mentions) {
+      const name = mention.replace(/^@/, '');
+      const found = this.deps.tools.lookup(name);
+      if (found.found) forced.push(name);
+      else this.state.emit({ type: 'warning', message: `@${name} was not used: ${found.error}` });
+    }
+    return forced;
+  }
+}
