@@ -38,13 +38,3 @@ md.renderer.rules.code_block = (tokens, index) => codeBlock(tokens[index].conten
 /** Link reference definitions by normalised label, as markdown-it keeps them in `env.references`. */
 export type References = Record<string, { href: string; title: string }>;
 
-/**
- * Renders one piece of an answer with the answer's reference definitions known so far, and
- * returns those plus the piece's own (markdown-it keeps the first definition of a label, as
- * CommonMark asks, so passing earlier pieces' definitions in keeps document order).
- */
-export function renderWithReferences(source: string, references: References): { html: string; references: References } {
-  const env: { references: References } = { references: { ...references } };
-  const html = md.render(source, env);
-  return { html, references: env.references };
-}

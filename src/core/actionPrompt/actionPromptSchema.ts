@@ -13,14 +13,14 @@ const identifier = z
 const toolName = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a tool name of letters, digits, _ and -');
 
 /** `500ms`, `30s`, `2m`, or a number of seconds. */
-export const durationSchema = z
+const durationSchema = z
   .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'must look like 500ms, 30s or 2m')])
   .describe('A duration: a number of seconds, or a string such as "500ms", "30s", "2m".');
 
 /** Tool calls in flight at once across one run, unless the prompt's max_concurrency says otherwise. */
 export const DEFAULT_MAX_CONCURRENCY = 4;
 
-export const inputTypeSchema = z.enum(['text', 'multiline', 'path', 'number', 'boolean', 'select']);
+const inputTypeSchema = z.enum(['text', 'multiline', 'path', 'number', 'boolean', 'select']);
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -137,14 +137,14 @@ const fallbackStepSchema: z.ZodType<StepDefinition> = stepWith(z.never())
     description: 'Runs once in place of the failed step, with its item scope; {error} is its error, and its output becomes the failed step\'s.',
   });
 
-export const llmToolParameterSchema = z.strictObject({
+const llmToolParameterSchema = z.strictObject({
   name: identifier,
   description: z.string().optional(),
   type: z.enum(['string', 'number', 'boolean', 'array', 'object']).default('string'),
   required: z.boolean().default(true),
 });
 
-export const llmToolSchema = z.strictObject({
+const llmToolSchema = z.strictObject({
   name: toolName,
   description: z.string().min(1),
   parameters: z.array(llmToolParameterSchema).default([]),

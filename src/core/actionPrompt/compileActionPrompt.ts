@@ -48,7 +48,7 @@ export interface ParsedActionPrompt {
 }
 
 /** A file the schema rejected, with what did pass, so the second half can still check it. */
-export class ActionPromptSchemaError extends ActionPromptError {
+class ActionPromptSchemaError extends ActionPromptError {
   constructor(diagnostics: Diagnostic[], readonly salvaged: ParsedActionPrompt | undefined) {
     super(diagnostics);
   }

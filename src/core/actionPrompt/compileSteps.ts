@@ -28,7 +28,7 @@ export interface VariableUse {
 }
 
 /** Names every fallback step may read besides the workflow's variables. */
-export const FALLBACK_VARIABLES = ['error'] as const;
+const FALLBACK_VARIABLES = ['error'] as const;
 
 /**
  * Turns one validated step definition into a CompiledStep, collecting every problem instead

@@ -78,7 +78,7 @@ function checkTemplate(template: unknown, path: FieldPath, steps: unknown[], pos
  * Each `${…}` the template parser would read as a "$" and a reference, in order, with how many
  * `${` come before it in the string (literal `${{` ones included), to find it in the file.
  */
-export function dollarReferencesIn(template: string): Array<{ inner: string; occurrence: number }> {
+function dollarReferencesIn(template: string): Array<{ inner: string; occurrence: number }> {
   const found: Array<{ inner: string; occurrence: number }> = [];
   for (let i = 0; i < template.length; i++) {
     if ((template[i] === '{' && template[i + 1] === '{') || (template[i] === '}' && template[i + 1] === '}')) {

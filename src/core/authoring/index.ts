@@ -9,4 +9,4 @@ export { completionsAt, type AuthoringCompletion, type CompletionKind } from './
 export { diagnoseDocument, locatedDiagnostics, type LocatedDiagnostic } from './documentDiagnostics';
 export { definitionAt, hoverAt, type AuthoringHover, type Span } from './navigation';
 export { quickFixesFor, type QuickFix, type TextEdit } from './quickFixes';
-export { dryRunPreview, formatPromptPreview, type DryRunPreview } from './dryRunPreview';
+export { dryRunPreview, type DryRunPreview } from './dryRunPreview';

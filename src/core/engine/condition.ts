@@ -13,7 +13,7 @@ export interface CompiledCondition {
   evaluate(variables: Variables): boolean;
 }
 
-export class ConditionError extends Error {
+class ConditionError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConditionError';

@@ -107,7 +107,7 @@ function replaceBundles(value: unknown, cuts: Map<object, string>): unknown {
   return value;
 }
 
-export function cutWithMarker(text: string, keepTokens: number): string {
+function cutWithMarker(text: string, keepTokens: number): string {
   const kept = prefixWithinTokens(text, keepTokens);
   const totalLines = text.split('\n').length;
   const keptLines = kept ? kept.split('\n').length : 0;

@@ -21,7 +21,7 @@ export interface ExecutorOptions {
   maxInputTokens: number;
 }
 
-export const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: DEFAULT_MAX_CONCURRENCY, maxInputTokens: 24_000 };
+const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: DEFAULT_MAX_CONCURRENCY, maxInputTokens: 24_000 };
 
 export interface ExecutorDependencies {
   registry: ToolRegistry;

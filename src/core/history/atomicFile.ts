@@ -35,7 +35,7 @@ const TEMP_NAME = /\.(\d+)-[0-9a-f]{8}\.tmp$/;
  * reused, or to a hung or remote writer; removing it makes that writer's rename fail, and a failed write
  * stays queued and is retried with a new temp file, so nothing is lost.
  */
-export const ABANDONED_TEMP_AGE_MS = 60 * 60 * 1000;
+const ABANDONED_TEMP_AGE_MS = 60 * 60 * 1000;
 
 /**
  * A process killed between writing a temp file and renaming it leaves the temp file behind. Removes
@@ -54,7 +54,7 @@ export async function removeAbandonedTempFiles(dir: string): Promise<void> {
 }
 
 /** Makes a new or renamed directory entry durable. Windows cannot open folders for fsync; skip there. */
-export async function syncDirectory(dir: string): Promise<void> {
+async function syncDirectory(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');
   try {

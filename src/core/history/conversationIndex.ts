@@ -10,7 +10,7 @@ import type { ConversationSummary } from './conversationTypes';
  * entries without a file are dropped. So a missing, corrupt or stale index (say, after a crash between an
  * append and the next index write) heals itself, and the index can be written lazily (see IndexWriter).
  */
-export const INDEX_VERSION = 1;
+const INDEX_VERSION = 1;
 
 export interface IndexEntry {
   summary: ConversationSummary;

@@ -29,7 +29,7 @@ export interface LockTiming {
 
 export const DEFAULT_LOCK_TIMING: LockTiming = { staleMs: 10_000, waitMs: 25_000 };
 
-export class LockBusyError extends Error {
+class LockBusyError extends Error {
   override readonly name = 'LockBusyError';
 
   constructor(readonly lockPath: string) {

@@ -13,7 +13,7 @@ export interface ConversationState {
   formatVersion: number;
 }
 
-export const DEFAULT_TITLE = 'New conversation';
+const DEFAULT_TITLE = 'New conversation';
 const TITLE_LENGTH = 80;
 const PREVIEW_LENGTH = 140;
 export const INTERRUPTED_MESSAGE = 'Interrupted: CodeWiki stopped before this finished.';
@@ -39,7 +39,7 @@ export function applyEvent(state: ConversationState, event: ConversationEvent): 
 }
 
 /** Replaces the message with the same id in place, or appends it. */
-export function upsertMessage(state: ConversationState, message: ChatMessage): void {
+function upsertMessage(state: ConversationState, message: ChatMessage): void {
   const { messages } = state.conversation;
   const index = messages.findIndex((m) => m.id === message.id);
   if (index >= 0) messages[index] = message;
@@ -118,7 +118,7 @@ export function snapshotEvents(state: ConversationState): ConversationEvent[] {
   return [header, ...conversation.messages.map((message): ConversationEvent => ({ type: 'message', at: conversation.updatedAt, message }))];
 }
 
-export function deriveTitle(messages: readonly ChatMessage[]): string {
+function deriveTitle(messages: readonly ChatMessage[]): string {
   for (const message of messages) {
     const candidate = message.kind === 'user' ? message.text : message.kind === 'agent-run' ? message.promptTitle : '';
     const title = oneLine(candidate, TITLE_LENGTH);
@@ -140,7 +140,7 @@ export function summarize(conversation: Conversation): ConversationSummary {
 }
 
 /** The text a person would read for a message; for an agent run, its answer or else what was asked; for an agent turn, its answer. */
-export function messageText(message: ChatMessage): string {
+function messageText(message: ChatMessage): string {
   if (message.kind === 'agent-run') return message.answer || message.promptTitle;
   if (message.kind === 'agent-turn') return message.answer;
   return message.text;

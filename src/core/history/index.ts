@@ -2,6 +2,4 @@
 export { StateManager } from './stateManager';
 export type { StoreOptions } from './conversationStore';
 export type * from './conversationTypes';
-export { StorageWriteError, UnknownConversationError } from './historyErrors';
-export { InvalidMessageError } from './messageSchema';
-export { isValidConversationId, newMessageId } from './conversationIds';
+export { newMessageId } from './conversationIds';

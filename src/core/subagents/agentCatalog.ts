@@ -91,7 +91,7 @@ export class AgentCatalog {
   }
 }
 
-export function isAgentDefinitionFile(file: string): boolean {
+function isAgentDefinitionFile(file: string): boolean {
   return /\.ya?ml$/i.test(file);
 }
 

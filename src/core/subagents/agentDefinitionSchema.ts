@@ -6,12 +6,12 @@ import { z } from 'zod';
  * would silently ignore, and there is no field for approvals at all (security promise #8).
  */
 
-export const AGENT_INPUT_TYPES = ['string', 'number', 'integer', 'boolean', 'string[]', 'number[]'] as const;
+const AGENT_INPUT_TYPES = ['string', 'number', 'integer', 'boolean', 'string[]', 'number[]'] as const;
 export type AgentInputType = (typeof AGENT_INPUT_TYPES)[number];
 
 /** OpenAI's limit for function names. */
 const MAX_NAME_LENGTH = 64;
-export const MAX_AGENT_ITERATIONS = 30;
+const MAX_AGENT_ITERATIONS = 30;
 
 const agentName = z
   .string()
@@ -22,7 +22,7 @@ const inputName = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
 
-export const agentInputSchema = z.strictObject({
+const agentInputSchema = z.strictObject({
   name: inputName.describe('The argument the calling agent passes, and {name} in system.'),
   type: z.enum(AGENT_INPUT_TYPES).describe('string, number, integer, boolean, string[] or number[].'),
   description: z.string().min(1).describe('Sent to the model as the argument description: say what a good value is.'),

@@ -10,7 +10,7 @@ export interface AgentFilter {
   exclude?: readonly string[];
 }
 
-export function agentFilterAllows(filter: AgentFilter, name: string): boolean {
+function agentFilterAllows(filter: AgentFilter, name: string): boolean {
   if (filter.exclude?.includes(name)) return false;
   return filter.allow === undefined || filter.allow.includes(name);
 }

@@ -74,7 +74,7 @@ export function checkAgentDefinition({ definition, positions, warnings }: Parsed
 }
 
 /** The tools an allow-list may name: agent-callable, and not sub-agents (they do not nest). */
-export function toolsForSubagents(registry: ToolRegistry): string[] {
+function toolsForSubagents(registry: ToolRegistry): string[] {
   return registry
     .list()
     .filter((entry) => entry.metadata.agentCallable && !isSubagentTool(entry.tool))

@@ -23,7 +23,7 @@ import { buildSubagentSystemPrompt, withSystemPrompt } from './subagentPrompt';
 import { runWithSubagentHost, SUBAGENT_TIMEOUT_MS, type SubagentHost } from './subagentTool';
 
 /** Tool-calling turns of a sub-agent whose definition does not say. */
-export const DEFAULT_SUBAGENT_ITERATIONS = 10;
+const DEFAULT_SUBAGENT_ITERATIONS = 10;
 /** A sub-agent's own wall clock: shorter than its tool deadline, so a slow one still ends with its best answer. */
 const SUBAGENT_WALL_CLOCK_MS = SUBAGENT_TIMEOUT_MS - 90_000;
 

@@ -30,7 +30,7 @@ export function runWithSubagentHost<T>(host: SubagentHost, work: () => T): T {
  * a nested agent loop (seed 003's SubagentToolWrapper). Its kind is `think`: it changes nothing by
  * itself, and every write or execute call inside it still stops at the same approval gate.
  */
-export class SubagentTool extends CodewikiTool {
+class SubagentTool extends CodewikiTool {
   constructor(readonly definition: CompiledAgentDefinition) {
     super({ name: definition.name, description: definition.description, schema: agentInputsToZod(definition.inputs) }, (input, config) => {
       const host = hosts.getStore();

@@ -32,7 +32,7 @@ export function resolveTemplateString(template: string, variables: Variables): u
   return parsed.segments.map((s) => (s.kind === 'text' ? s.text : renderValue(lookupReference(s.ref, variables)))).join('');
 }
 
-export function lookupReference(ref: Reference, variables: Variables): unknown {
+function lookupReference(ref: Reference, variables: Variables): unknown {
   if (!variables.has(ref.variable)) {
     if (ref.fallback) return ref.fallback.value;
     throw new UndefinedReferenceError(ref, `"${ref.variable}" is not defined`);

@@ -69,7 +69,7 @@ export function parseTemplate(template: string): ParsedTemplate {
   return { segments, soleReference: only };
 }
 
-export function parseReference(source: string, offset = 0): Reference {
+function parseReference(source: string, offset = 0): Reference {
   const bad = (why: string) =>
     new TemplateSyntaxError(`"{${source}}" is not a valid reference: ${why} (write {{ and }} for literal braces)`, offset);
   const trimmed = source.trim();

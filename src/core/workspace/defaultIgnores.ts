@@ -43,7 +43,7 @@ export function isDefaultIgnoredFile(name: string): boolean {
   return MINIFIED_SUFFIXES.some((suffix) => name.endsWith(suffix));
 }
 
-export function hasBinaryExtension(name: string): boolean {
+function hasBinaryExtension(name: string): boolean {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return false;
   return BINARY_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());

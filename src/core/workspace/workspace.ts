@@ -29,7 +29,7 @@ export interface WorkspaceOptions {
 
 export type WorkspaceLimits = Required<Omit<WorkspaceOptions, 'allowSecrets' | 'allowSecretsHint' | 'ioSliceMs'>>;
 
-export const DEFAULT_ALLOW_SECRETS_HINT = 'add a pattern for it to the user setting codewiki.allowSecretFiles';
+const DEFAULT_ALLOW_SECRETS_HINT = 'add a pattern for it to the user setting codewiki.allowSecretFiles';
 
 export interface ResolvedPath {
   /** Real path: symlinks resolved. */
@@ -186,6 +186,6 @@ export function relativeInside(root: string, target: string): string | undefined
   return toPosix(rel);
 }
 
-export function toPosix(p: string): string {
+function toPosix(p: string): string {
   return sep === '/' ? p : p.split(sep).join('/');
 }

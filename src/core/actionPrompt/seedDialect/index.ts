@@ -1,5 +1,5 @@
-export { type DialectOptions, NO_ENVIRONMENT, parseAllowedEnv } from './dialectOptions';
-export { DialectPositions, writtenPath } from './dialectPositions';
+export { type DialectOptions, parseAllowedEnv } from './dialectOptions';
+export { writtenPath } from './dialectPositions';
 export { readActionPromptYaml } from './readActionPromptYaml';
 export { isSeedDialect } from './translateSeedDialect';
-export { type DialectField, dialectFieldsAt, INPUT_TYPES, STRATEGIES } from './dialectFields';
+export { dialectFieldsAt, INPUT_TYPES, STRATEGIES } from './dialectFields';

@@ -29,7 +29,7 @@ export interface FallbackEntry {
 
 const KEYS = fieldNames(ERROR_HANDLING_FIELDS);
 const FALLBACK_KEYS = fieldNames(FALLBACK_FIELDS);
-export const DEFAULT_RETRY_ATTEMPTS = 3;
+const DEFAULT_RETRY_ATTEMPTS = 3;
 
 export function readErrorHandling(raw: unknown, path: FieldPath, report: DialectReport): ErrorHandling | undefined {
   if (raw === undefined || raw === null) return undefined;

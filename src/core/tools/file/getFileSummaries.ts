@@ -10,8 +10,8 @@ import { languageFromPath } from './languages';
 import { buildOutline } from './outline';
 import { entriesUnder } from './walkFilters';
 
-export const DEFAULT_MAX_FILES = 300;
-export const HARD_MAX_FILES = 50_000;
+const DEFAULT_MAX_FILES = 300;
+const HARD_MAX_FILES = 50_000;
 
 /**
  * Only this much of each file is read: enough for the doc comment and most declarations, and it

@@ -6,9 +6,6 @@ import { createListFilesTool } from './listFiles';
 import { createReadFileTool } from './readFile';
 import { createSearchTextTool } from './searchText';
 
-export { parsePathList } from './parsePathList';
-export { renderFileBundle, renderFileSummaries, renderFileTree, renderSearchResults } from './renderFileValues';
-
 /** Walking and reading a large repository over a slow disk can take a while; this is the default deadline. */
 const FILE_TOOL_TIMEOUT_MS = 60_000;
 

@@ -5,10 +5,10 @@ import { forEachBounded } from '../../util/boundedConcurrency';
 import { walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 
-export const DEFAULT_LIST_DEPTH = 2;
-export const MAX_LIST_DEPTH = 10;
+const DEFAULT_LIST_DEPTH = 2;
+const MAX_LIST_DEPTH = 10;
 /** A tree longer than this stops being an overview; the model should list a sub-folder instead. */
-export const MAX_LIST_ENTRIES = 2000;
+const MAX_LIST_ENTRIES = 2000;
 
 const schema = z.object({
   path: z.string().optional().describe('Folder to list, relative to the workspace root (default: the root)'),

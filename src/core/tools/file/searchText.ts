@@ -8,8 +8,8 @@ import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
 import { entriesUnder } from './walkFilters';
 
-export const DEFAULT_MAX_RESULTS = 200;
-export const HARD_MAX_RESULTS = 2000;
+const DEFAULT_MAX_RESULTS = 200;
+const HARD_MAX_RESULTS = 2000;
 /** Very long lines (minified code, data) are shown as a window around the match. */
 const MAX_LINE_CHARS = 300;
 

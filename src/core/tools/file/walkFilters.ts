@@ -3,7 +3,7 @@ import type { ResolvedPath } from '../../workspace/workspace';
 import type { PathMatcher } from './globMatcher';
 
 /** An entry's path relative to the folder a tool was pointed at (its name when that was a file). */
-export function relativeToStart(start: ResolvedPath, entry: WalkEntry): string {
+function relativeToStart(start: ResolvedPath, entry: WalkEntry): string {
   if (entry.depth === 0) return entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
   return start.relative === '.' ? entry.relative : entry.relative.slice(start.relative.length + 1);
 }

@@ -93,7 +93,7 @@ function knownPaths(input: Input): string[] {
 }
 
 /** Exact match after normalising `./` and backslashes; otherwise a unique suffix match ("a.ts" for "src/a.ts"). */
-export function matchKnownPaths(candidates: string[], known: string[]): string[] {
+function matchKnownPaths(candidates: string[], known: string[]): string[] {
   const knownSet = new Set(known);
   const result: string[] = [];
   for (const raw of candidates) {

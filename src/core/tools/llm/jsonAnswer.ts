@@ -23,7 +23,7 @@ export async function askForJson(context: LlmToolContext<unknown>, messages: Too
 
 type Checked = { ok: true; value: unknown } | { ok: false; error: string };
 
-export function checkJson(text: string, schema?: Record<string, unknown>): Checked {
+function checkJson(text: string, schema?: Record<string, unknown>): Checked {
   const parsed = parseJsonLoosely(text);
   if (!parsed.ok) return parsed;
   if (!schema) return parsed;
@@ -36,7 +36,7 @@ export function checkJson(text: string, schema?: Record<string, unknown>): Check
   return { ok: false, error: `it does not match the schema (${errors.join('; ')})` };
 }
 
-export function parseJsonLoosely(text: string): Checked {
+function parseJsonLoosely(text: string): Checked {
   const fenced = /```(?:json)?\s*\n([\s\S]*?)```/.exec(text);
   const candidate = (fenced ? fenced[1] : text).trim();
   const tries = [candidate, slice(candidate, '{', '}'), slice(candidate, '[', ']')].filter((t): t is string => !!t);

@@ -4,7 +4,7 @@ import { createEditFileTool } from './editFile';
 import { createRunCommandTool, DEFAULT_COMMAND_TIMEOUT_MS, type RunCommandOptions } from './runCommand';
 import { createWriteFileTool } from './writeFile';
 
-export { isPreviewableTool, renderPreview, PreviewableTool, type PreparedToolCall, type ToolPreview } from './toolPreview';
+export { isPreviewableTool, PreviewableTool, type PreparedToolCall, type ToolPreview } from './toolPreview';
 export { unifiedDiff } from './unifiedDiff';
 export type { RunCommandOptions } from './runCommand';
 

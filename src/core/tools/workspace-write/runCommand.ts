@@ -15,7 +15,7 @@ export interface RunCommandOptions {
 }
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
-export const DEFAULT_COMMAND_OUTPUT_BYTES = 32 * 1024;
+const DEFAULT_COMMAND_OUTPUT_BYTES = 32 * 1024;
 /** After SIGTERM, how long a command gets to exit before SIGKILL. */
 const KILL_GRACE_MS = 2000;
 /** Never handed to a command: a prompt-injected `env` must not put the model key into the conversation. */
