@@ -100,7 +100,8 @@ if [ "${CODEWIKI_LOCAL_MODEL:-}" != "off" ] && ! endpoint_configured; then
   rm -f "$LOCAL_READY"
   log "no endpoint configured: starting the local model (first start builds llama.cpp and fetches weights: minutes)"
   # Its own process group, so stopping this script stops llama-server too. Progress goes to this terminal (stderr).
-  setsid "$ROOT/scripts/local-model/serve.sh" ${MODEL_ARGS[@]+"${MODEL_ARGS[@]}"} >"$LOCAL_READY" &
+  # PORT is code-server's here; serve.sh would take it for llama-server too, so it picks a free port instead.
+  env -u PORT setsid "$ROOT/scripts/local-model/serve.sh" ${MODEL_ARGS[@]+"${MODEL_ARGS[@]}"} >"$LOCAL_READY" &
   LOCAL_MODEL_PID=$!
   while ! grep -q '^local model ready: ' "$LOCAL_READY" 2>/dev/null; do
     kill -0 "$LOCAL_MODEL_PID" 2>/dev/null || { echo "[start] the local model did not start (see above)" >&2; exit 1; }

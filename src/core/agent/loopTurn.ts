@@ -123,7 +123,8 @@ async function fallBackToPlanning(run: AgentRun, failure: unknown): Promise<RunS
  */
 async function readNearMiss(run: AgentRun, turn: StreamedTurn, iteration: number, textTurn: boolean): Promise<Pick<TurnCalls, 'turn' | 'calls' | 'asText'> | undefined> {
   const { deps, state } = run;
-  const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration, run.schemas);
+  // Request blocks count only under `auto`: `native` promises structured calls alone (blocks stay text).
+  const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration, run.protocol.canSwitch ? run.schemas : undefined);
   if (!nearMiss.calls.length) return undefined;
   const { calls } = nearMiss;
   const cleaned = { ...turn, text: withoutSpans(turn.text, nearMiss.spans) };
