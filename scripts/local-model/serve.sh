@@ -112,6 +112,11 @@ if [ -n "${CODEWIKI_THREADS:-}" ]; then
 elif [ "$NCPU" -le 2 ]; then
   ARGS+=(-t 1 -tb "$NCPU")
 fi
+# No weight repacking: on this machine kind's Intel Xeon VMs (AVX-512 with FP16/BF16/VNNI) llama.cpp's repacked
+# CPU matmul kernels computed wrong results: "What is the capital of France?" -> "000x,9", and the 1.5B model wrote
+# "<tools></tools>" instead of tool calls. With --no-repack answers are right (6.4 vs 7.0 tokens/s, measured).
+# A "--repack" after -- wins.
+ARGS+=(--no-repack)
 ARGS+=("${EXTRA[@]}")
 
 lm_log "model $NAME: $MODEL_PATH (ctx $CTX, jinja $JINJA, template tools $TOOLS)"

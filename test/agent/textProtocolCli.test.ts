@@ -53,11 +53,14 @@ describe('codewiki ask --tool-protocol (the built CLI)', () => {
   });
 
   it('native: request blocks are not run, and a bad value is a usage error', async () => {
-    await start([{ text: READ_A }]);
+    // The block stays text, so the answer names a.ts unread: the one grounding question follows, and a plain answer ends it.
+    await start([{ text: READ_A }, { text: 'a is exported from src/a.ts.' }]);
     const result = await ask('What is a?', '--tool-protocol', 'native');
     assert.equal(result.code, 0, result.stderr);
     assert.ok(server.requests[0]!.body!.tools);
-    assert.equal(server.requests.length, 1);
+    assert.equal(server.requests.length, 2);
+    assert.ok(server.requests[1]!.body!.tools, 'still native: tools sent, no switch to text');
+    assert.doesNotMatch(result.stderr, /read_file/, 'no tool ran');
     const bad = await ask('x', '--tool-protocol', 'xml');
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--tool-protocol xml: expected auto, native, text/);

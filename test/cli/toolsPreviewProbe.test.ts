@@ -39,7 +39,7 @@ describe('codewiki tools --preview (the built CLI)', () => {
     const { prompt, tools, json } = sections(result.stdout);
     assert.match(prompt, /^You are CodeWiki's agent, helping a developer with the workspace "/);
     assert.match(prompt, /README\.md \(7 bytes\)/, 'the workspace layout is in the prompt');
-    assert.match(prompt, /Call tools only through the structured tool-calling interface/, 'the qwen guidance applies');
+    assert.match(prompt, /Use the tools before answering questions about this workspace: do not guess file contents or names\. Keep arguments to the documented parameters/, 'the qwen guidance applies');
     assert.doesNotMatch(prompt, /TOOL_DEFINITION/);
     assert.match(tools, /^The request's "tools" field:\n\[/);
     const readFile = json!.find((tool) => tool.function.name === 'read_file');

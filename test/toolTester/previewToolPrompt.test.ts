@@ -9,12 +9,12 @@ describe('tool tester: prompt preview', () => {
   after(() => fixture.cleanup());
 
   it('native: the tools payload holds the offered tools with their JSON Schemas; the prompt keeps the structured-calls guidance', async () => {
-    const preview = await previewToolPrompt({ registry: fixture.engine.agentRegistry, modelName: 'qwen2.5-coder', protocol: 'native', workspace: fixture.engine.workspace });
+    const preview = await previewToolPrompt({ registry: fixture.engine.agentRegistry, modelName: 'llama-3.2-3b', protocol: 'native', workspace: fixture.engine.workspace });
     const names = preview.tools.map((tool) => tool.function.name);
     assert.ok(names.includes('read_file') && names.includes('list_files'), names.join(','));
     const readFile = preview.tools.find((tool) => tool.function.name === 'read_file')!;
     assert.equal((readFile.function.parameters as { type: string }).type, 'object');
-    assert.equal(preview.family, 'qwen');
+    assert.equal(preview.family, 'llama');
     assert.match(preview.systemPrompt, /Call tools only through the structured tool-calling interface/);
     assert.match(preview.systemPrompt, /README\.md/, 'the workspace layout is in the prompt');
     assert.doesNotMatch(preview.systemPrompt, /TOOL_DEFINITION/);

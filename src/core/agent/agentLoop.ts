@@ -6,6 +6,7 @@ import type { AgentLoopDependencies, AgentRunRequest, AgentRunResult } from './a
 import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
+import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
 import { runTurnCalls } from './turnToolCalls';
 import { assistantMessage } from './turnMessages';
@@ -91,6 +92,8 @@ export class AgentLoop {
 async function iterate(run: AgentRun): Promise<RunStop> {
   const { state } = run;
   const repeats = new Map<string, number>();
+  let toolsUsed = false;
+  let checked = false;
   for (;;) {
     const capped = capReached(state, run.caps);
     if (capped) return { reason: capped };
@@ -103,8 +106,15 @@ async function iterate(run: AgentRun): Promise<RunStop> {
     if (calls.length === 0) {
       state.messages.push(new AIMessage(turn.text));
       if (turn.finishReason === 'length') noteCutOff(state, iteration);
-      return { reason: 'answered' };
+      const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText) : [];
+      if (unread.length === 0) return { reason: 'answered' };
+      checked = true;
+      state.emit({ type: 'warning', message: `the first answer named ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'}; CodeWiki asked the model to check with a tool first` });
+      state.messages.push(groundingRequest(unread, run.protocol.isText));
+      state.answer = '';
+      continue;
     }
+    toolsUsed = true;
     state.messages.push(asText ? new AIMessage(written) : assistantMessage(turn.text, calls));
     if (turn.finishReason === 'length') state.emit({ type: 'warning', message: 'the model reached its output token limit in the middle of its tool calls; incomplete calls were returned to it as errors' });
     const stop = await runTurnCalls(run, calls, iteration, asText, repeats);

@@ -50,6 +50,11 @@ export class AgentRun {
   usedFallback = false;
   private readonly timer: ReturnType<typeof setTimeout>;
   private layout: string | undefined;
+
+  /** The workspace layout the system prompt shows (undefined without tools or a workspace). */
+  get layoutText(): string | undefined {
+    return this.layout;
+  }
   private bound: AgentChatModel | undefined;
 
   static async start(setup: AgentRunSetup): Promise<AgentRun> {

@@ -38,7 +38,11 @@ const BUILT_IN_GUIDANCE: Record<ModelFamily, string> = {
   claude:
     'Think briefly, then act: when the answer depends on the workspace, call a tool rather than describing what you would do. ' +
     'Independent reads can be requested together in one turn.',
-  qwen: `${STRUCTURED_CALLS} Keep arguments to the documented parameters, and stop calling tools once you can answer.`,
+  // No STRUCTURED_CALLS for Qwen: the pinned Qwen2.5-Coder 1.5B never emits native calls through llama-server, it
+  // writes them as fenced JSON, which the loop validates and runs (and `auto` then switches to the text protocol).
+  // Told never to write calls as text, it made none at all and answered from the layout's file names (real-model
+  // tier, "Where is the word frequency computed?": no call with the sentence, a read_file call without it).
+  qwen: 'Use the tools before answering questions about this workspace: do not guess file contents or names. Keep arguments to the documented parameters, and stop calling tools once you can answer.',
   llama: `${STRUCTURED_CALLS} Call one tool at a time and wait for its result before deciding the next step.`,
   gemma: `${STRUCTURED_CALLS} Call one tool at a time; use exact paths from earlier tool results.`,
   deepseek: `${STRUCTURED_CALLS} Keep your reasoning out of the final answer, which should state the result directly.`,
