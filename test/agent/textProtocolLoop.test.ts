@@ -154,4 +154,13 @@ describe('agent loop: the text tool protocol', () => {
     assert.match(fx.eventsOf('protocol-switch')[0]!.reason, /wrote a tool call as text/);
     assert.equal(fx.server.requests[1]!.body!.tools, undefined);
   });
+
+  it('auto: a call written as an XML element is read with the schema\'s types and run', async () => {
+    const xml = '<tools>\n<read_file path="src/b.ts" start_line="1" />\n</tools>';
+    fx = await new AgentFixture(FILES, [{ text: xml }, { text: 'b is B_BODY.' }]).start();
+    const result = await fx.ask('What is b?');
+    assert.equal(result.answer, 'b is B_BODY.');
+    assert.deepEqual(fx.eventsOf('tool-call-start')[0]!.args, { path: 'src/b.ts', start_line: 1 });
+    assert.deepEqual(fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]), [['read_file', 'ok']]);
+  });
 });

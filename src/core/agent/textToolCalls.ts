@@ -1,4 +1,5 @@
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
+import { parseToolRequest } from './textProtocol/parseToolRequest';
 import { requestCalls } from './textProtocol/textRequests';
 import { splitToolRequests } from './textProtocol/toolRequestStream';
 import type { ParsedToolCall } from './toolCallParsing';
@@ -11,6 +12,9 @@ export interface TextToolCalls {
 
 const FENCED = /```(?:json|tool_call|tool)?[ \t]*\n([\s\S]*?)\n?```/g;
 const TAGGED = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
+/** `<read_file path="src/a.ts" start_line="1" />`: a call written as an XML element (measured: Qwen 1.5B, asked to check a file). */
+const XML_CALL = /<([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w-]*\s*=\s*"[^"]*")+)\s*\/?>(?:\s*<\/\1>)?/g;
+const XML_ATTRIBUTE = /([A-Za-z_][\w-]*)\s*=\s*"([^"]*)"/g;
 /** A text-protocol request block, closed or cut off at the end of the answer. */
 const REQUEST_BLOCK = /<<<\[TOOL_REQUEST\]>>>[\s\S]*?(?:<<<\[END_TOOL_REQUEST\]>>>|$)/g;
 
@@ -27,6 +31,17 @@ export function findTextToolCalls(text: string, offered: ReadonlySet<string>, it
   if (schemas && text.includes('<<<[TOOL_REQUEST]>>>')) {
     const blocks = requestCalls(splitToolRequests(text).blocks, schemas, iteration).filter((call) => offered.has(call.name));
     if (blocks.length) return { calls: blocks, spans: [...text.matchAll(REQUEST_BLOCK)].map((match) => match[0]) };
+  }
+  // Attribute values are strings: they go through the text protocol's reader so the schemas coerce them.
+  if (schemas) {
+    for (const match of text.matchAll(XML_CALL)) {
+      const name = match[1]!;
+      if (!offered.has(name)) continue;
+      const fields = [...match[2]!.matchAll(XML_ATTRIBUTE)].map(([, key, value]) => `${key}: 「始」${value}「末」`);
+      found.spans.push(match[0]);
+      found.calls.push(parseToolRequest({ body: [`tool_name: 「始」${name}「末」`, ...fields].join('\n'), closed: true }, schemas, `text_call_${iteration}_${found.calls.length}`));
+    }
+    if (found.calls.length) return found;
   }
   const consider = (span: string, body: string) => {
     const call = asToolCall(body, offered);
@@ -77,5 +92,6 @@ export function withoutSpans(text: string, spans: string[]): string {
     const at = result.lastIndexOf(span);
     if (at >= 0) result = `${result.slice(0, at)}${result.slice(at + span.length)}`;
   }
-  return result.replace(/\n{3,}/g, '\n\n').trimEnd();
+  // A wrapper left empty once its calls are taken out (`<tools>…</tools>`, as Qwen writes them) goes too.
+  return result.replace(/<tools>\s*<\/tools>/g, '').replace(/\n{3,}/g, '\n\n').trim();
 }
