@@ -66,6 +66,12 @@ export class ToolTesterService {
     return { ...base, tools, previews };
   }
 
+  /** Whether `name` is a tool the agent may be offered (the switch only exists for those), without building previews. */
+  async isAgentCallable(name: string): Promise<boolean> {
+    const { engine } = await this.deps.engine();
+    return engine?.agentRegistry.get(name)?.metadata.agentCallable ?? false;
+  }
+
   async parse(text: string): Promise<TesterParse> {
     const { engine, tools, policy } = await this.prepared();
     const parsed = await parseManualCall(text, { tools, knownTools: engine.agentRegistry.names(), policy });

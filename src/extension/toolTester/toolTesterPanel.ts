@@ -77,8 +77,7 @@ export class ToolTesterPanel implements vscode.Disposable {
       case 'tester/ready':
         return this.refresh();
       case 'tester/toggle': {
-        const tool = (await this.service.state()).tools.find((candidate) => candidate.name === message.name);
-        if (!tool?.agentCallable) throw new Error(`${message.name} is not a tool the agent can use.`);
+        if (!(await this.service.isAgentCallable(message.name))) throw new Error(`${message.name} is not a tool the agent can use.`);
         // The configuration listener refreshes the page once the setting is written.
         return writeUserSetting('tools.toggles', { ...userObjectSetting('tools.toggles'), [message.name]: message.enabled });
       }
