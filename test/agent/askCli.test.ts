@@ -71,6 +71,18 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     assert.equal(second!.toolCalls.length, 0);
   });
 
+  it('a tool call the model writes as text in its answer runs, and never reaches stdout', async () => {
+    // What a real Qwen2.5-Coder 1.5B does on its first turn: the call as a fenced JSON block, streamed word by word.
+    await start([
+      { text: 'I will look.\n```json\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n```' },
+      { text: 'a is "A_BODY".' },
+    ]);
+    const result = await ask('What is a?');
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'I will look.\n\na is "A_BODY".\n');
+    assert.match(toolLines(result.stderr).join('\n'), /^✓ read_file path="src\/a\.ts"/);
+  });
+
   it('without a terminal and without --allow, a write is denied, the file is untouched and the model is told', async () => {
     await start([{ toolCalls: [{ id: 'w', name: 'write_file', arguments: { path: 'notes.md', content: 'overwritten\n' } }] }, { text: 'I could not write it.' }]);
     const result = await ask('rewrite the notes');

@@ -58,6 +58,18 @@ describe('createChatModel deadlines and cancellation', () => {
     await server.waitForClose(0);
   });
 
+  it('times silences, not the whole answer: slow chunks and a consumer busier than the deadline are not timeouts', async () => {
+    // Each gap is two thirds of the deadline, the answer as a whole takes several deadlines, and the consumer
+    // sits on the first chunk longer than a deadline: only a server silence while we wait counts.
+    server.enqueue({ text: 'one two three four five', chunkDelayMs: 200 });
+    let chunks = 0;
+    const text = await streamAll(undefined, () => {
+      chunks++;
+      if (chunks === 1) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 450);
+    });
+    assert.equal(text, 'one two three four five');
+  });
+
   it('fails with a timeout when a non-streamed body stalls', async () => {
     server.enqueue({ text: 'one two three', stall: 'mid-stream' });
     const error = await failureOf(model.invoke('hi'));

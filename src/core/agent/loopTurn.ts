@@ -8,6 +8,7 @@ import { parseToolCalls, type ParsedToolCall } from './toolCallParsing';
 import { estimateTurn, rejectsTools } from './turnMessages';
 import { requestCalls } from './textProtocol/textRequests';
 import { ToolRequestStream } from './textProtocol/toolRequestStream';
+import { TextCallHold } from './textCallHold';
 
 /** A streamed turn and its calls; none means it answered. */
 export interface TurnCalls {
@@ -37,6 +38,8 @@ export interface ModelTurn {
   forced?: string;
   /** Under the text protocol, takes the request blocks out of the streamed answer (they show as tool calls). */
   requests?: ToolRequestStream;
+  /** In a native turn, holds back calls the model writes as text until they are judged (see readNearMiss). */
+  hold?: TextCallHold;
 }
 
 /** One iteration: the turn streamed (a mentioned tool forced natively, request blocks collected in text) and its calls read. */
@@ -44,10 +47,11 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
   const textTurn = run.protocol.isText;
   const forced = textTurn ? undefined : run.mentions.shift();
   const requests = run.withTools && textTurn ? new ToolRequestStream() : undefined;
+  const hold = run.withTools && !textTurn ? textCallHold(run, iteration) : undefined;
   let turn: StreamedTurn;
   try {
     const options = { signal: run.signal, ...(forced ? { tool_choice: forced } : {}) };
-    turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests });
+    turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests, hold });
   } catch (failure) {
     return await afterFailedTurn(run, failure, iteration, textTurn);
   }
@@ -57,17 +61,18 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
 }
 
 /** Streams one turn and accounts for it (events, tokens). */
-export async function streamModelTurn(state: AgentRunState, { model, iteration, options, withTools, forced, requests }: ModelTurn): Promise<StreamedTurn> {
+export async function streamModelTurn(state: AgentRunState, { model, iteration, options, withTools, forced, requests, hold }: ModelTurn): Promise<StreamedTurn> {
   const started = performance.now();
   state.emit({ type: 'turn-start', iteration, toolChoice: forced, withTools });
+  const filter = requests ?? hold;
   let turn: StreamedTurn;
   try {
     turn = await streamTurn(model, state.messages, options, {
-      onText: (text) => state.say(requests ? requests.push(text) : text, iteration),
+      onText: (text) => state.say(filter ? filter.push(text) : text, iteration),
       onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration }),
     });
   } finally {
-    if (requests) state.say(requests.end(), iteration);
+    if (filter) state.say(filter.end(), iteration);
   }
   const tokens = turn.usage ?? estimateTurn(state.messages, turn);
   state.tokens = addUsage(state.tokens, tokens);
@@ -117,6 +122,16 @@ async function fallBackToPlanning(run: AgentRun, failure: unknown): Promise<RunS
   return { reason: 'answered' };
 }
 
+/** A native turn's hold: the same judgement as readNearMiss, made per stretch while the answer streams. */
+function textCallHold(run: AgentRun, iteration: number): TextCallHold {
+  const offered = new Set(run.deps.tools.names);
+  const schemas = run.protocol.canSwitch ? run.schemas : undefined;
+  return new TextCallHold(offered, (stretch) => {
+    const found = findTextToolCalls(stretch, offered, iteration, schemas);
+    return found.calls.length ? withoutSpans(stretch, found.spans) : stretch;
+  });
+}
+
 /**
  * Calls written as text instead of the active protocol's way: taken out of the answer and run like
  * any call (validated, approved). `auto` switches to the text protocol; otherwise a native turn warns.
@@ -128,7 +143,8 @@ async function readNearMiss(run: AgentRun, turn: StreamedTurn, iteration: number
   if (!nearMiss.calls.length) return undefined;
   const { calls } = nearMiss;
   const cleaned = { ...turn, text: withoutSpans(turn.text, nearMiss.spans) };
-  state.answer = withoutSpans(state.answer, nearMiss.spans);
+  // Usually the hold already kept the calls out of the answer as it streamed; then the answer stays as shown.
+  if (nearMiss.spans.some((span) => state.answer.includes(span))) state.answer = withoutSpans(state.answer, nearMiss.spans);
   const what = calls.length === 1 ? 'a tool call' : `${calls.length} tool calls`;
   if (run.protocol.canSwitch) {
     await run.useText(`${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it, and uses the text tool protocol from now on`);
