@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 import type { ChatOpenAI } from '@langchain/openai';
 import { createChatModel } from '../../src/core/llm/createChatModel';
@@ -69,6 +71,21 @@ describe('createChatModel deadlines and cancellation', () => {
     });
     assert.equal(text, 'one two three four five');
   });
+
+  for (const read of ['no chunk', 'one-chunk']) {
+    it(`a body left unread after ${read === 'no chunk' ? 'no chunk' : 'one chunk'} keeps no timer running, so the process can exit`, async () => {
+      // The idle clock runs only while a read is pending; one that re-armed for ever kept mocha from exiting.
+      const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'unreadBody.ts'), read], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const stillRunning = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000).unref());
+      const outcome = await Promise.race([exited, stillRunning]);
+      if (outcome === 'still running') child.kill('SIGKILL');
+      assert.equal(output, 'left unread\n');
+      assert.equal(outcome, 0, 'the child exits by itself once its work is done');
+    });
+  }
 
   it('fails with a timeout when a non-streamed body stalls', async () => {
     server.enqueue({ text: 'one two three', stall: 'mid-stream' });

@@ -72,17 +72,18 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
  * cost a streamed token more CPU than the SSE decoding under it (`npm run bench`, streaming overhead); here a
  * read only stamps the time, and the timer, when it fires, re-arms for whatever is left of the deadline.
  * Firing aborts the request, so the pending read rejects and translateBodyError names the timeout.
+ * The timer is armed only once someone reads and never keeps the process alive: a body nobody reads (or that
+ * is read no more) must not hold up the CLI's exit, as a timer that re-armed for ever did.
  */
 class IdleClock {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waitingSince: number | undefined;
 
-  constructor(private readonly options: IdleTimeoutOptions) {
-    this.arm(options.timeoutMs);
-  }
+  constructor(private readonly options: IdleTimeoutOptions) {}
 
   waiting(): void {
     this.waitingSince = performance.now();
+    if (!this.timer) this.arm(this.options.timeoutMs);
   }
 
   busy(): void {
@@ -95,14 +96,16 @@ class IdleClock {
   }
 
   private arm(delayMs: number): void {
-    this.timer = setTimeout(() => this.check(), delayMs);
+    // Unref'd: a pending read has its socket keeping the process alive; a body read no more must not.
+    this.timer = setTimeout(() => this.check(), delayMs).unref();
   }
 
   private check(): void {
-    // A consumer that is busy (not reading) is never timed out; one that has waited part of the deadline gets the rest.
-    const silentMs = this.waitingSince === undefined ? 0 : performance.now() - this.waitingSince;
-    if (silentMs < this.options.timeoutMs) return this.arm(this.options.timeoutMs - silentMs);
     this.timer = undefined;
+    // A consumer that is busy (not reading) is never timed out: the next read arms the clock again.
+    if (this.waitingSince === undefined) return;
+    const silentMs = performance.now() - this.waitingSince;
+    if (silentMs < this.options.timeoutMs) return this.arm(this.options.timeoutMs - silentMs);
     this.options.abortRequest(new LlmTimeoutError(this.options.url, this.options.timeoutMs, 'body'));
   }
 }
