@@ -108,7 +108,7 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.ok(nested.length > 0);
     assert.ok(nested.every((e) => e.parentCallId === 'call_parent'));
     const starts = fx.eventsOf('tool-call-start');
-    assert.deepEqual(starts.map((e) => [e.tool, e.parentCallId]), [['codebase_investigator', undefined], ['read_file', 'call_parent']]);
+    assert.deepEqual(starts.map((e) => [e.tool, e.displayName, e.parentCallId]), [['codebase_investigator', 'Codebase investigator', undefined], ['read_file', 'Read file', 'call_parent']]);
     const ends = fx.eventsOf('tool-call-end');
     assert.deepEqual(ends.map((e) => [e.tool, e.status, e.parentCallId]), [['read_file', 'ok', 'call_parent'], ['codebase_investigator', 'ok', undefined]]);
     assert.deepEqual(ends[1]!.tokens, { input: 110, output: 11, total: 121 }, 'the parent call carries the sub-agent\'s tokens');

@@ -45,5 +45,14 @@ export function isSubagentTool(tool: StructuredToolInterface | undefined): tool 
 }
 
 export function registerSubagentTool(registry: ToolRegistry, definition: CompiledAgentDefinition): void {
-  registry.register(new SubagentTool(definition), { category: 'llm', kind: 'think', displayName: definition.name, timeoutMs: SUBAGENT_TIMEOUT_MS, agentCallable: true });
+  registry.register(new SubagentTool(definition), { category: 'llm', kind: 'think', displayName: displayNameOf(definition.name), timeoutMs: SUBAGENT_TIMEOUT_MS, agentCallable: true });
+}
+
+/**
+ * `codebase_investigator` reads as "Codebase investigator", like the built-in tools' names ("Read file"): the
+ * name shown on the tool-call row, which at the sidebar's default width has room for about 20 characters.
+ */
+export function displayNameOf(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }
