@@ -6,6 +6,7 @@ import type { ChatOpenAI } from '@langchain/openai';
 import { createChatModel } from '../../src/core/llm/createChatModel';
 import { describeLlmError, isAbortError } from '../../src/core/llm/describeLlmError';
 import { LlmConnectionError, LlmTimeoutError } from '../../src/core/llm/llmErrors';
+import { createResilientFetch } from '../../src/core/llm/resilientFetch';
 import { OpenAiTestServer } from '../support/openaiServer';
 
 /** Stalls, resets and Stop: every call ends, with an error that says why, and a cancelled request frees its socket. */
@@ -86,6 +87,14 @@ describe('createChatModel deadlines and cancellation', () => {
       assert.equal(outcome, 0, 'the child exits by itself once its work is done');
     });
   }
+
+  it('a body that stalls under a transport that ignores the abort still fails with a timeout', async () => {
+    const silent = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) }); // never a byte, never an error
+    const fetchWithDeadlines = createResilientFetch({ timeoutMs: 100, fetch: async () => new Response(silent, { status: 200 }) });
+    const response = await fetchWithDeadlines(`${url}/chat/completions`, { method: 'POST', body: '{}' });
+    const error = await failureOf(response.body!.getReader().read());
+    assert.ok(error instanceof LlmTimeoutError, `expected a timeout, got ${String(error)}`);
+  });
 
   it('fails with a timeout when a non-streamed body stalls', async () => {
     server.enqueue({ text: 'one two three', stall: 'mid-stream' });

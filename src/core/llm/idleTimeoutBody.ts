@@ -28,7 +28,14 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
     return response;
   }
   const reader = source.getReader();
-  const clock = new IdleClock(options);
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  // The consumer learns of a timeout at once, even from a transport that ignores the abort (the read under it
+  // settles later, into a stream already errored, where enqueue and close throw and are caught below).
+  const clock = new IdleClock(options, (timeout) => {
+    settle();
+    controller.error(timeout);
+    options.abortRequest(timeout);
+  });
   let settled = false;
   const settle = (): void => {
     if (settled) return;
@@ -39,7 +46,10 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
 
   const body = new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
+      start(streamController) {
+        controller = streamController;
+      },
+      async pull() {
         try {
           clock.waiting();
           const chunk = await reader.read();
@@ -71,7 +81,7 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
  * Measures silence while a read is pending, with one timer for the whole body. A timer and a promise per read
  * cost a streamed token more CPU than the SSE decoding under it (`npm run bench`, streaming overhead); here a
  * read only stamps the time, and the timer, when it fires, re-arms for whatever is left of the deadline.
- * Firing aborts the request, so the pending read rejects and translateBodyError names the timeout.
+ * Firing errors the body with the timeout and aborts the request, which closes the socket.
  * The timer is armed only once someone reads and never keeps the process alive: a body nobody reads (or that
  * is read no more) must not hold up the CLI's exit, as a timer that re-armed for ever did.
  */
@@ -79,7 +89,10 @@ class IdleClock {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waitingSince: number | undefined;
 
-  constructor(private readonly options: IdleTimeoutOptions) {}
+  constructor(
+    private readonly options: IdleTimeoutOptions,
+    private readonly onTimeout: (timeout: LlmTimeoutError) => void,
+  ) {}
 
   waiting(): void {
     this.waitingSince = performance.now();
@@ -106,7 +119,7 @@ class IdleClock {
     if (this.waitingSince === undefined) return;
     const silentMs = performance.now() - this.waitingSince;
     if (silentMs < this.options.timeoutMs) return this.arm(this.options.timeoutMs - silentMs);
-    this.options.abortRequest(new LlmTimeoutError(this.options.url, this.options.timeoutMs, 'body'));
+    this.onTimeout(new LlmTimeoutError(this.options.url, this.options.timeoutMs, 'body'));
   }
 }
 
