@@ -73,8 +73,8 @@ describe('createChatModel deadlines and cancellation', () => {
     assert.equal(text, 'one two three four five');
   });
 
-  for (const read of ['no chunk', 'one-chunk']) {
-    it(`a body left unread after ${read === 'no chunk' ? 'no chunk' : 'one chunk'} keeps no timer running, so the process can exit`, async () => {
+  for (const [read, label] of [['none', 'no chunk'], ['one-chunk', 'one chunk']]) {
+    it(`a body left unread after ${label} keeps no timer running, so the process can exit`, async () => {
       // The idle clock runs only while a read is pending; one that re-armed for ever kept mocha from exiting.
       const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'unreadBody.ts'), read], { stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';

@@ -3,7 +3,7 @@ import type { AgentRun, RunStop } from './agentRun';
 import type { AgentRunState } from './agentRunState';
 import { planThenAnswer } from './planThenAnswer';
 import { streamTurn, type AgentChatModel, type StreamedTurn, type TurnCallOptions } from './streamTurn';
-import { findTextToolCalls, withoutSpans } from './textToolCalls';
+import { findTextToolCalls, withoutSpans, type TextToolCalls } from './textToolCalls';
 import { parseToolCalls, type ParsedToolCall } from './toolCallParsing';
 import { estimateTurn, rejectsTools } from './turnMessages';
 import { requestCalls } from './textProtocol/textRequests';
@@ -122,14 +122,18 @@ async function fallBackToPlanning(run: AgentRun, failure: unknown): Promise<RunS
   return { reason: 'answered' };
 }
 
-/** A native turn's hold: the same judgement as readNearMiss, made per stretch while the answer streams. */
+/** A native turn's hold: readNearMiss's judgement, made per stretch while the answer streams. */
 function textCallHold(run: AgentRun, iteration: number): TextCallHold {
-  const offered = new Set(run.deps.tools.names);
-  const schemas = run.protocol.canSwitch ? run.schemas : undefined;
-  return new TextCallHold(offered, (stretch) => {
-    const found = findTextToolCalls(stretch, offered, iteration, schemas);
+  return new TextCallHold(run.deps.tools.names, (stretch) => {
+    const found = nearMissIn(run, stretch, iteration);
     return found.calls.length ? withoutSpans(stretch, found.spans) : stretch;
   });
+}
+
+/** The calls written as text in `text` that this run takes: the hold and readNearMiss must agree on them. */
+function nearMissIn(run: AgentRun, text: string, iteration: number): TextToolCalls {
+  // Request blocks and XML elements count only under `auto`: `native` promises structured calls alone (they stay text).
+  return findTextToolCalls(text, new Set(run.deps.tools.names), iteration, run.protocol.canSwitch ? run.schemas : undefined);
 }
 
 /**
@@ -138,8 +142,7 @@ function textCallHold(run: AgentRun, iteration: number): TextCallHold {
  */
 async function readNearMiss(run: AgentRun, turn: StreamedTurn, iteration: number, textTurn: boolean): Promise<Pick<TurnCalls, 'turn' | 'calls' | 'asText'> | undefined> {
   const { deps, state } = run;
-  // Request blocks count only under `auto`: `native` promises structured calls alone (blocks stay text).
-  const nearMiss = findTextToolCalls(turn.text, new Set(deps.tools.names), iteration, run.protocol.canSwitch ? run.schemas : undefined);
+  const nearMiss = nearMissIn(run, turn.text, iteration);
   if (!nearMiss.calls.length) return undefined;
   const { calls } = nearMiss;
   const cleaned = { ...turn, text: withoutSpans(turn.text, nearMiss.spans) };

@@ -14,6 +14,8 @@ export class TextCallHold {
   private atLineStart = true;
   private atAnswerStart = true;
   private stretch: Stretch | undefined;
+  /** A stretch that ended, as judged, waiting to be shown. */
+  private released = '';
   private readonly openers: ReadonlyArray<{ opener: string; closer: Closer }>;
 
   /** `judge` gets a complete stretch and returns what of it the user should see. */
@@ -75,9 +77,6 @@ export class TextCallHold {
     this.lineHead = '';
     return head;
   }
-
-  /** A stretch that ended, as judged, waiting to be shown. */
-  private released = '';
 
   private takeReleased(): string {
     const released = this.released;

@@ -52,7 +52,7 @@ export function registerSubagentTool(registry: ToolRegistry, definition: Compile
  * `codebase_investigator` reads as "Codebase investigator", like the built-in tools' names ("Read file"): the
  * name shown on the tool-call row, which at the sidebar's default width has room for about 20 characters.
  */
-export function displayNameOf(name: string): string {
+function displayNameOf(name: string): string {
   const words = name.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }
