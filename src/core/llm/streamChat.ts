@@ -2,7 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseMessage, BaseMessageChunk, MessageContent } from '@langchain/core/messages';
 import type { Callbacks } from '@langchain/core/callbacks/manager';
 import { ChatCompletionsModel } from './chatCompletionsModel';
-import { usageFromMessage, type TokenUsage } from './usage';
+import { usageFromCounts, usageFromMessage, type TokenUsage } from './usage';
 
 export interface StreamChatOptions {
   signal?: AbortSignal;
@@ -32,14 +32,8 @@ export interface StreamedChat {
 export async function streamChat(model: BaseChatModel, messages: BaseMessage[], options: StreamChatOptions = {}): Promise<StreamedChat> {
   const result: StreamedChat = { text: '', usage: undefined, finishReason: undefined };
   try {
-    for await (const { chunk, generationInfo } of chunksOf(model, messages, options)) {
-      result.usage = usageFromMessage(chunk) ?? result.usage;
-      result.finishReason = finishReasonOf(generationInfo) ?? finishReasonOf(chunk.response_metadata) ?? result.finishReason;
-      const piece = textOf(chunk.content);
-      if (!piece) continue;
-      result.text += piece;
-      options.onToken?.(piece);
-    }
+    if (model instanceof ChatCompletionsModel && !options.callbacks) await readEvents(model, messages, result, options);
+    else for await (const chunk of await model.stream(messages, { signal: options.signal, callbacks: options.callbacks })) take(result, chunk, options);
   } catch (error) {
     // The caller keeps what arrived before a Stop or a broken stream (a partial answer is still shown and saved).
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { partialText: result.text });
@@ -47,31 +41,47 @@ export async function streamChat(model: BaseChatModel, messages: BaseMessage[], 
   return result;
 }
 
-interface StreamedChunk {
-  chunk: BaseMessageChunk;
-  generationInfo?: Record<string, unknown>;
-}
-
 /**
- * The chunks of one streamed request. With nobody listening through callbacks, ChatCompletionsModel's
- * are read from `_streamResponseChunks`, the hook every LangChain chat model implements and `.stream()`
- * wraps: the real ChatOpenAI request, SSE decoding and chunk conversion, without what `.stream()` adds per
- * chunk (a merge of the whole message so far, a callback run and an async-context hop), which measured
- * about 20 µs a token, a third of the client's CPU per token against a minimal client (`npm run bench`).
- * An abort ends the stream as `.stream()` ends it: by throwing the signal's reason.
+ * With nobody listening through callbacks, a ChatCompletionsModel answer is read from its wire events
+ * (`streamCompletionChunks`): what `.stream()` adds to each of them (LangChain's chunk classes, a merge of the
+ * whole message so far, a callback run, async-context hops) tripled the client's CPU per token against a
+ * minimal client, for nothing a plain answer uses (`npm run bench`). An abort ends the stream as `.stream()`
+ * ends it: by throwing the signal's reason.
  */
-async function* chunksOf(model: BaseChatModel, messages: BaseMessage[], options: StreamChatOptions): AsyncGenerator<StreamedChunk> {
-  if (!(model instanceof ChatCompletionsModel) || options.callbacks) {
-    for await (const chunk of await model.stream(messages, { signal: options.signal, callbacks: options.callbacks })) yield { chunk };
-    return;
-  }
+async function readEvents(model: ChatCompletionsModel, messages: BaseMessage[], result: StreamedChat, options: StreamChatOptions): Promise<void> {
   const signal = options.signal;
   signal?.throwIfAborted();
-  for await (const generation of model._streamResponseChunks(messages, { signal })) {
+  for await (const event of await model.streamCompletionChunks(messages, signal)) {
     signal?.throwIfAborted();
-    yield { chunk: generation.message, generationInfo: generation.generationInfo };
+    takeEvent(result, event, options);
   }
   signal?.throwIfAborted();
+}
+
+/** One wire event into the answer so far. The server's JSON is untrusted: any field may have any shape. */
+function takeEvent(result: StreamedChat, event: unknown, options: StreamChatOptions): void {
+  const { usage, choices } = (typeof event === 'object' && event !== null ? event : {}) as { usage?: unknown; choices?: unknown };
+  if (typeof usage === 'object' && usage !== null) {
+    const { prompt_tokens, completion_tokens, total_tokens } = usage as Record<string, unknown>;
+    result.usage = usageFromCounts(prompt_tokens, completion_tokens, total_tokens);
+  }
+  const choice = (Array.isArray(choices) ? choices[0] : undefined) as { finish_reason?: unknown; delta?: { content?: unknown } } | undefined;
+  if (typeof choice?.finish_reason === 'string' && choice.finish_reason) result.finishReason = choice.finish_reason;
+  const piece = choice?.delta?.content;
+  if (typeof piece === 'string' && piece) append(result, piece, options);
+}
+
+/** One LangChain chunk into the answer so far. */
+function take(result: StreamedChat, chunk: BaseMessageChunk, options: StreamChatOptions): void {
+  result.usage = usageFromMessage(chunk) ?? result.usage;
+  result.finishReason = finishReasonOf(chunk.response_metadata) ?? result.finishReason;
+  const piece = textOf(chunk.content);
+  if (piece) append(result, piece, options);
+}
+
+function append(result: StreamedChat, piece: string, options: StreamChatOptions): void {
+  result.text += piece;
+  options.onToken?.(piece);
 }
 
 export function textOf(content: MessageContent): string {

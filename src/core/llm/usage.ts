@@ -21,9 +21,14 @@ export function usageFromMessage(message: unknown): TokenUsage | undefined {
   const metadata = (message as { usage_metadata?: unknown } | null | undefined)?.usage_metadata;
   if (typeof metadata !== 'object' || metadata === null) return undefined;
   const { input_tokens, output_tokens, total_tokens } = metadata as Record<string, unknown>;
-  const input = count(input_tokens);
-  const output = count(output_tokens);
-  return { input, output, total: typeof total_tokens === 'number' ? count(total_tokens) : input + output };
+  return usageFromCounts(input_tokens, output_tokens, total_tokens);
+}
+
+/** Usage from the counts a server reported (`prompt_tokens`, `completion_tokens`, `total_tokens`), whatever their shape. */
+export function usageFromCounts(inputTokens: unknown, outputTokens: unknown, totalTokens: unknown): TokenUsage {
+  const input = count(inputTokens);
+  const output = count(outputTokens);
+  return { input, output, total: typeof totalTokens === 'number' ? count(totalTokens) : input + output };
 }
 
 function count(value: unknown): number {
