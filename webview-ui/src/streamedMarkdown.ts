@@ -58,8 +58,6 @@ export class StreamedMarkdown<T> {
   private renderedUpTo = 0;
   /** Where the open part starts. */
   private openStart = 0;
-  /** End of the complete lines already examined for finished blocks. */
-  private examinedTo = 0;
   /** Link definitions in the finished blocks; the first of a label wins (CommonMark). */
   private finishedReferences: References = {};
   private referencesKey = '';
@@ -81,10 +79,11 @@ export class StreamedMarkdown<T> {
   render(text: string, streaming: boolean): Array<RenderedBlock<T>> {
     if (!text.startsWith(this.text)) this.reset();
     this.text = text;
-    if (streaming) this.finishCompleteBlocks();
     const references = { ...this.finishedReferences };
-    const openSource = text.slice(this.openStart);
-    const { starts, lastParagraph } = topLevelBlocks(openSource, references);
+    // One block parse a frame serves both the split into finished blocks and the open part's blocks.
+    const unfinished = text.slice(this.openStart);
+    const { starts: unfinishedStarts, lastParagraph } = topLevelBlocks(unfinished, references);
+    const { openSource, starts } = streaming ? this.finishCompleteBlocks(unfinished, unfinishedStarts) : { openSource: unfinished, starts: unfinishedStarts };
     const key = referencesKey(references);
     if (key !== this.referencesKey) {
       this.referencesKey = key;
@@ -122,19 +121,23 @@ export class StreamedMarkdown<T> {
     pending.forEach((p, i) => (p.into.content = contents[i]));
   }
 
-  /** Moves the blocks that no later text can change from the open part to `finished`. */
-  private finishCompleteBlocks(): void {
-    const completeEnd = this.text.lastIndexOf('\n') + 1;
-    if (completeEnd <= this.examinedTo) return;
-    this.examinedTo = completeEnd;
-    const region = this.text.slice(this.openStart, completeEnd);
-    const { starts } = topLevelBlocks(region);
-    if (starts.length < 2) return;
-    const last = starts[starts.length - 1];
-    const done = region.slice(0, last);
-    for (const source of sliceBlocks(done, starts.slice(0, -1))) this.finished.push({ source });
+  /**
+   * Moves the blocks that no later text can change from the open part to `finished`: every block
+   * before the last one that starts on a complete line. The line still arriving can only join that
+   * block or start a new one, so the blocks before it split as they would in the complete lines alone.
+   * Returns the open part that is left and its block starts.
+   */
+  private finishCompleteBlocks(openSource: string, starts: number[]): { openSource: string; starts: number[] } {
+    const completeEnd = openSource.lastIndexOf('\n') + 1;
+    let last = starts.length - 1;
+    while (last > 0 && starts[last] >= completeEnd) last--;
+    if (last === 0) return { openSource, starts };
+    const cut = starts[last];
+    const done = openSource.slice(0, cut);
+    for (const source of sliceBlocks(done, starts.slice(0, last))) this.finished.push({ source });
     if (done.includes(']:')) topLevelBlocks(done, this.finishedReferences);
-    this.openStart += last;
+    this.openStart += cut;
+    return { openSource: openSource.slice(cut), starts: starts.slice(last).map((start) => start - cut) };
   }
 
   /** The open paragraph at `at` in pieces, or undefined while it is too short to split. */
@@ -162,7 +165,7 @@ export class StreamedMarkdown<T> {
   private reset(): void {
     this.text = '';
     this.finished = [];
-    this.renderedUpTo = this.openStart = this.examinedTo = 0;
+    this.renderedUpTo = this.openStart = 0;
     this.finishedReferences = {};
     this.referencesKey = '';
     this.open = new Map();
