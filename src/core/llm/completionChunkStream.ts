@@ -1,9 +1,10 @@
 /**
  * The JSON events of a streamed chat completion, read from its SSE body: what the OpenAI SDK's `Stream` yields
  * for `/chat/completions`, decoded with a line splitter and `JSON.parse` instead of the SDK's byte buffers, line
- * decoder and three nested async generators. A streamed token costs the client about a third less CPU this way
- * (`npm run bench`, streaming overhead); ChatOpenAI still builds the request, sends it through the SDK (status
- * errors, headers) and turns every event into LangChain's chunks.
+ * decoder and three nested async generators, which cost a streamed token more CPU than everything of ours
+ * (`npm run bench`, streaming overhead). ChatOpenAI still builds the request and sends it through the SDK
+ * (status errors, headers); its `.stream()` turns these events into LangChain's chunks, and `streamChat` reads
+ * a plain answer's text straight from them.
  *
  * The SDK's semantics are kept, and `test/llm/completionChunkStream.test.ts` checks them against the SDK itself:
  * - SSE framing: `\n`, `\r\n` or `\r` line ends; `data:` lines of one event joined with `\n`; `:` comments and

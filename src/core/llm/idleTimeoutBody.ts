@@ -78,10 +78,11 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
     { highWaterMark: 0 },
   );
 
-  // The OpenAI SDK reads a streamed body with `for await` (its ReadableStreamToAsyncIterable takes any stream's own
-  // async iterator as is). Reading `reader` straight from here, with the same clock and the same error translation,
-  // skips per chunk a second stream's pull/enqueue and Node's promise-heavy stream iterator: a few µs of a streamed
-  // token's CPU (bench/streamingOverhead.ts). getReader(), text() and json() still read the stream above.
+  // A streamed body is read with `for await` (completionChunkStream.ts; the OpenAI SDK's decoder too: its
+  // ReadableStreamToAsyncIterable takes any stream's own async iterator as is). Reading `reader` straight from here,
+  // with the same clock and the same error translation, skips per chunk a second stream's pull/enqueue and Node's
+  // promise-heavy stream iterator: a few µs of a streamed token's CPU (bench/streamingOverhead.ts). getReader(),
+  // text() and json() still read the stream above.
   let iterated = false;
   const next = async (): Promise<IteratorResult<Uint8Array, undefined>> => {
     if (failure) throw failure;
