@@ -30,7 +30,7 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
   const reader = source.getReader();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // The consumer learns of a timeout at once, even from a transport that ignores the abort (the read under it
-  // settles later, into a stream already errored, where enqueue and close throw and are caught below).
+  // settles later: `next` then throws the timeout again, into a stream already errored, where it changes nothing).
   let failure: LlmTimeoutError | undefined;
   const clock = new IdleClock(options, (timeout) => {
     failure = timeout;
@@ -48,42 +48,8 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
     options.onSettled();
   };
 
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(streamController) {
-        controller = streamController;
-      },
-      async pull() {
-        try {
-          clock.waiting();
-          const chunk = await reader.read();
-          clock.busy();
-          if (chunk.done) {
-            settle();
-            controller.close();
-          } else {
-            controller.enqueue(chunk.value);
-          }
-        } catch (error) {
-          settle();
-          controller.error(translateBodyError(error, options));
-        }
-      },
-      async cancel(reason) {
-        settle();
-        await reader.cancel(reason).catch(() => {});
-      },
-    },
-    // Pull only on demand: the idle clock should run while the consumer waits for bytes, not while it is busy.
-    { highWaterMark: 0 },
-  );
-
-  // A streamed body is read with `for await` (completionChunkStream.ts; the OpenAI SDK's decoder too: its
-  // ReadableStreamToAsyncIterable takes any stream's own async iterator as is). Reading `reader` straight from here,
-  // with the same clock and the same error translation, skips per chunk a second stream's pull/enqueue and Node's
-  // promise-heavy stream iterator: a few µs of a streamed token's CPU (bench/streamingOverhead.ts). getReader(),
-  // text() and json() still read the stream above.
   let iterated = false;
+  /** One read of the source under the idle clock, its errors translated: the stream and the iterator below share it. */
   const next = async (): Promise<IteratorResult<Uint8Array, undefined>> => {
     if (failure) throw failure;
     if (settled) return { done: true, value: undefined };
@@ -100,6 +66,35 @@ export function withIdleTimeout(response: Response, options: IdleTimeoutOptions)
     if (chunk.done) settle();
     return chunk.done ? { done: true, value: undefined } : chunk;
   };
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+      },
+      async pull() {
+        try {
+          const chunk = await next();
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        settle();
+        await reader.cancel(reason).catch(() => {});
+      },
+    },
+    // Pull only on demand: the idle clock should run while the consumer waits for bytes, not while it is busy.
+    { highWaterMark: 0 },
+  );
+
+  // A streamed body is read with `for await` (completionChunkStream.ts; the OpenAI SDK's decoder too: its
+  // ReadableStreamToAsyncIterable takes any stream's own async iterator as is). Reading `reader` straight from here,
+  // with the same clock and the same error translation, skips per chunk a second stream's pull/enqueue and Node's
+  // promise-heavy stream iterator: a few µs of a streamed token's CPU (bench/streamingOverhead.ts). getReader(),
+  // text() and json() still read the stream above.
   const iterator: AsyncIterableIterator<Uint8Array> = {
     next,
     async return() {
