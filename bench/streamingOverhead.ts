@@ -27,8 +27,9 @@ interface StreamFigures {
  * request built and sent by ChatCompletionsModel, our fetch layer and SSE decoder, events written out as the CLI
  * does). Two stock ChatOpenAI paths with none of our layers show what the OpenAI SDK's decoding and LangChain's
  * chunk classes cost a token: its public `.stream()`, and its `_streamResponseChunks` (the same without the
- * per-chunk merge and callbacks). Rounds alternate so all see the same server state; medians are compared as
- * ratios. CPU time is this process's, from request to last token.
+ * per-chunk merge and callbacks). The direct client and codewiki alternate round by round, so both see the same
+ * server state, and the stock paths then alternate the same way; medians are compared as ratios. CPU time is this
+ * process's, from request to last token.
  */
 export async function benchStreamingOverhead(): Promise<BenchRow[]> {
   let server: LocalModelServer;
