@@ -6,17 +6,31 @@ import { useWebview } from './support/webviewPage';
 
 const MARKDOWN = 'cw-message[data-id=a2] .markdown';
 
-/** Page-side probe on the streaming answer: counts `selector` elements added and removed. */
+/**
+ * Page-side probe on the streaming answer: how many distinct `selector` elements were added and
+ * removed. Distinct, because records arrive after the fact: a run added with blocks put into it in
+ * the same frame holds them when its record is read, and they have records of their own.
+ */
 const WATCH = (selector: string) => `(() => {
   const body = document.querySelector('cw-app').shadowRoot.querySelector('cw-message-list').shadowRoot
     .querySelector('cw-message[data-id=a2]').shadowRoot.querySelector('.markdown');
+  const added = new Set();
+  const removed = new Set();
+  const collect = (nodes, into) => {
+    for (const node of nodes) {
+      if (node.nodeType !== 1) continue;
+      if (node.matches(${JSON.stringify(selector)})) into.add(node);
+      for (const inner of node.querySelectorAll(${JSON.stringify(selector)})) into.add(inner);
+    }
+  };
   const probe = (window.__probe = { added: 0, removed: 0 });
-  const count = (nodes) => [...nodes].reduce((n, node) => n + (node.nodeType === 1 ? node.matches(${JSON.stringify(selector)}) + node.querySelectorAll(${JSON.stringify(selector)}).length : 0), 0);
   new MutationObserver((records) => {
     for (const r of records) {
-      probe.added += count(r.addedNodes);
-      probe.removed += count(r.removedNodes);
+      collect(r.addedNodes, added);
+      collect(r.removedNodes, removed);
     }
+    probe.added = added.size;
+    probe.removed = removed.size;
   }).observe(body, { childList: true, subtree: true });
 })()`;
 
@@ -49,14 +63,23 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
     await page().locator('cw-message[data-id=a2] .answer-actions').waitFor();
   }
 
-  /** The answer's DOM against markdown-it rendering the whole text at once, parsed by the same page. */
+  /**
+   * The answer's DOM against markdown-it rendering the whole text at once, parsed by the same page.
+   * What the app adds around the Markdown is taken away first: the runs that group its blocks
+   * (unwrapped) and the code blocks' toolbars.
+   */
   async function assertSameAsRenderedOnce(text: string): Promise<void> {
-    const [actual, expected] = await page().locator(MARKDOWN).evaluate((body, html) => {
+    const [actual, expected, runs] = await page().locator(MARKDOWN).evaluate((body, html) => {
       const template = body.ownerDocument.createElement('template');
       template.innerHTML = html;
-      return [body.innerHTML, template.innerHTML];
+      const copy = body.cloneNode(true) as typeof body;
+      for (const bar of copy.querySelectorAll('cw-code-block > .code-bar')) bar.remove();
+      const runs = [...copy.children].filter((child) => child.matches('div.md-run'));
+      for (const run of runs) run.replaceWith(...run.childNodes);
+      return [copy.innerHTML, template.innerHTML, runs.length];
     }, md.render(text));
-    assert.equal(withoutComments(actual), withoutComments(expected));
+    assert.ok(Number(runs) >= 1, 'the blocks are shown in runs');
+    assert.equal(withoutComments(String(actual)), withoutComments(String(expected)));
   }
 
   /** Whether the element tagged a quarter of the way is still the first `selector` element, the same node. */
@@ -81,6 +104,33 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
     assert.equal(await firstIsTheSameNode('h2'), true, 'the first heading is the same element');
     assert.deepEqual(await page().evaluate('window.__probe'), { added: 300, removed: 0 });
     assert.equal(await page().locator(`${MARKDOWN} h2`).nth(299).textContent(), 'Section 299');
+    await assertSameAsRenderedOnce(text);
+  });
+
+  it('a code block keeps its toolbar, the same node, while its fence streams over many frames', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => `echo line ${i}`);
+    const text = `Run this:\n\n\`\`\`sh\n${lines.join('\n')}\n\`\`\`\n\nDone.\n`;
+    const v = view();
+    await v.send(init({ conversation: conversation('c1', [user('u1', 'Explain')]) }));
+    await v.send({ type: 'chat/started', conversationId: 'c1', user: user('u2', 'Go on'), assistant: assistant('a2', '', { status: 'streaming' }) });
+    const chunks = text.match(/[^]{1,4}/g) ?? [];
+    let tagged = false;
+    for (let i = 0; i < chunks.length; i += 20) {
+      await v.send(...chunks.slice(i, i + 20).map((chunk): HostToWebview => ({ type: 'chat/chunk', messageId: 'a2', text: chunk })));
+      await frame();
+      if (!tagged && (await page().locator(`${MARKDOWN} cw-code-block .code-bar button[data-action=copy]`).count()) === 1) {
+        await page().locator(`${MARKDOWN} cw-code-block .code-bar`).evaluate((bar) => ((globalThis as unknown as { __bar: unknown }).__bar = bar));
+        tagged = true;
+      }
+    }
+    await v.send({ type: 'chat/done', message: assistant('a2', text) });
+    await page().locator('cw-message[data-id=a2] .answer-actions').waitFor();
+    assert.ok(tagged, 'the toolbar was shown while the fence was still open');
+    const bars = page().locator(`${MARKDOWN} cw-code-block .code-bar`);
+    assert.equal(await bars.count(), 1, 'one toolbar');
+    assert.equal(await bars.evaluate((bar) => (globalThis as unknown as { __bar: unknown }).__bar === bar), true, 'the toolbar shown first is still the one shown');
+    assert.equal(await bars.locator('.lang').textContent(), 'sh');
+    assert.equal(await page().locator(`${MARKDOWN} cw-code-block code`).textContent(), `${lines.join('\n')}\n`);
     await assertSameAsRenderedOnce(text);
   });
 

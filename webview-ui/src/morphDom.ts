@@ -1,11 +1,17 @@
 /**
+ * Nodes the app itself puts inside rendered Markdown (a code block's toolbar). Morphing skips them, so
+ * they survive as the Markdown around them changes; a WeakSet, so no content can claim to be one.
+ */
+export const appChrome = new WeakSet<Node>();
+
+/**
  * Turns live DOM into a copy of new (already sanitised) DOM while keeping every node that stays the
  * same: a streaming code block keeps its `cw-code-block` element and only its text grows, instead of
- * the element, its shadow DOM and its buttons being rebuilt on every frame.
+ * the element and its toolbar being rebuilt on every frame.
  *
  * Only sanitised values are ever copied (text, and the whole attribute set of an element), and an
  * element whose tag differs is replaced by an import of the new one, so afterwards the live DOM
- * equals the sanitised DOM.
+ * equals the sanitised DOM, apart from `appChrome`.
  */
 export function morphNodes(parent: Node, live: readonly Node[], next: NodeListOf<ChildNode>, anchor: Node | null): Node[] {
   const incoming = [...next];
@@ -31,7 +37,7 @@ function morphNode(live: Node, next: Node): Node {
   }
   if (live instanceof Element && next instanceof Element && live.localName === next.localName) {
     copyAttributes(live, next);
-    morphNodes(live, [...live.childNodes], next.childNodes, null);
+    morphNodes(live, [...live.childNodes].filter((child) => !appChrome.has(child)), next.childNodes, null);
     return live;
   }
   const node = importNode(next);

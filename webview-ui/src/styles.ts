@@ -104,8 +104,15 @@ export const baseStyles = css`
 /** Rendered Markdown (answers, help) inside a message's shadow root. */
 export const markdownStyles = css`
   .markdown { overflow-wrap: anywhere; line-height: 1.45; }
+  /* Blocks sit in runs (markdownBlocksDirective.ts); off screen, the browser skips a run in style, layout
+     and paint. A run contains its blocks' margins, so the collapsing that runs break is redone here:
+     a run starts without its first margin (the previous run ends with its own), and a heading that
+     starts a run gets back the part of its larger top margin that collapsing would have kept. */
+  .md-run { content-visibility: auto; contain-intrinsic-size: auto 400px; }
+  .md-run > :first-child { margin-top: 0; }
+  .md-run + .md-run > :is(h1, h2, h3):first-child { margin-top: 0.3em; }
+  .md-run:last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
   .markdown > :first-child { margin-top: 0; }
-  .markdown > :last-child { margin-bottom: 0; }
   .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown table, .markdown blockquote { margin: 0.5em 0; }
   .markdown ul, .markdown ol { padding-left: 1.6em; }
   .markdown h1, .markdown h2, .markdown h3 { font-size: 1.1em; margin: 0.8em 0 0.4em; }
@@ -127,11 +134,13 @@ export const markdownStyles = css`
   }
   .markdown pre code { background: none; padding: 0; color: var(--vscode-editor-foreground); white-space: pre; }
   .markdown blockquote { border-left: 3px solid var(--vscode-textBlockQuote-border); background: var(--vscode-textBlockQuote-background); padding: 2px 8px; }
-  .markdown table { border-collapse: collapse; }
+  /* A run clips what overflows it (paint containment), so a wide table scrolls inside itself. */
+  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
   .markdown th, .markdown td { border: 1px solid var(--vscode-editorWidget-border); padding: 2px 6px; }
   .markdown img { max-width: 100%; }
   .markdown a.remote-image { display: inline-flex; gap: 4px; align-items: center; }
-  /* A long answer holds hundreds of code blocks (a shadow root and a scroller each): off screen, the
-     browser skips them in style, layout and paint, which keeps each streamed frame cheap. */
-  cw-code-block { display: block; margin: 0.5em 0; content-visibility: auto; contain-intrinsic-size: auto 60px; }
+  /* A code block's toolbar is light DOM (cw-code-block.ts), so its styles live here. */
+  cw-code-block { display: block; margin: 0.5em 0; }
+  .code-bar { display: flex; align-items: center; gap: 2px; padding: 1px 4px 1px 8px; border: 1px solid var(--vscode-widget-border, transparent); border-bottom: none; border-radius: 3px 3px 0 0; background: var(--vscode-editorGroupHeader-tabsBackground); user-select: none; }
+  .code-bar .lang { margin-right: auto; font-size: 0.85em; color: var(--vscode-descriptionForeground); }
 `;

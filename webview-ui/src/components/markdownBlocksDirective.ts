@@ -3,9 +3,20 @@ import { type ChildPart, Directive, directive, type PartInfo, PartType } from 'l
 import { morphNodes } from '../morphDom';
 import type { Rendered, RenderedBlock, RenderedParagraph } from '../streamedMarkdown';
 
+/**
+ * Blocks per run. An answer's blocks are shown in runs, `<div class="md-run">` each holding this many
+ * in order, with `content-visibility: auto` (styles.ts): the browser skips the runs scrolled out of
+ * view in style, layout and paint. Without runs, every frame of a long streamed answer laid out and
+ * pre-painted all its blocks (the list is pinned to the bottom, so the growing answer moves them all),
+ * and the browser's share of a frame grew with the answer: a 76 KB answer kept the main thread busy
+ * for 30 s while it streamed. A run holds a fixed number of blocks, so where runs start depends only
+ * on the text, never on how it arrived.
+ */
+export const RUN_BLOCKS = 24;
+
 interface Shown {
   block: RenderedBlock<DocumentFragment>;
-  /** Its top-level nodes. */
+  /** Its top-level nodes, inside its run. */
   nodes: Node[];
   /** For a paragraph shown in pieces: each piece's nodes inside the `<p>` (`nodes[0]`). */
   pieces?: Array<{ piece: Rendered<DocumentFragment>; nodes: Node[] }>;
@@ -19,6 +30,7 @@ interface Shown {
  */
 class MarkdownBlocksDirective extends Directive {
   private shown: Shown[] = [];
+  private runs: HTMLElement[] = [];
 
   constructor(info: PartInfo) {
     super(info);
@@ -34,16 +46,30 @@ class MarkdownBlocksDirective extends Directive {
       const block = blocks[i];
       const shown = this.shown[i];
       if (shown?.block === block) continue;
+      const run = this.run(Math.floor(i / RUN_BLOCKS), part);
       if ('pieces' in block) {
-        this.shown[i] = this.showParagraph(block, shown, part.parentNode, this.anchorAfter(i, part));
+        this.shown[i] = this.showParagraph(block, shown, run, this.anchorAfter(i));
       } else if (shown && !shown.pieces && (shown.block as Rendered<DocumentFragment>).content === block.content) {
         shown.block = block;
       } else {
-        this.shown[i] = { block, nodes: morphNodes(part.parentNode, shown?.nodes ?? [], block.content.childNodes, this.anchorAfter(i, part)) };
+        this.shown[i] = { block, nodes: morphNodes(run, shown?.nodes ?? [], block.content.childNodes, this.anchorAfter(i)) };
       }
     }
     for (const { nodes } of this.shown.splice(blocks.length)) for (const node of nodes) node.parentNode?.removeChild(node);
+    for (const run of this.runs.splice(Math.ceil(blocks.length / RUN_BLOCKS))) run.remove();
     return noChange;
+  }
+
+  /** Run `index`, created at the end of the part (runs fill in order, so every earlier one exists). */
+  private run(index: number, part: ChildPart): HTMLElement {
+    let run = this.runs[index];
+    if (!run) {
+      run = document.createElement('div');
+      run.className = 'md-run';
+      part.parentNode.insertBefore(run, part.endNode);
+      this.runs[index] = run;
+    }
+    return run;
   }
 
   /** A paragraph still streaming: one `<p>` (as markdown-it writes it, with its line break after) whose pieces morph separately. */
@@ -68,10 +94,11 @@ class MarkdownBlocksDirective extends Directive {
     return { block, nodes, pieces };
   }
 
-  /** The node before which block `index`'s new nodes go: the next shown block's first node, or the part's end. */
-  private anchorAfter(index: number, part: ChildPart): Node | null {
-    for (let i = index + 1; i < this.shown.length; i++) if (this.shown[i].nodes.length) return this.shown[i].nodes[0];
-    return part.endNode;
+  /** The node before which block `index`'s new nodes go: the first node of the next shown block in its run, or the run's end. */
+  private anchorAfter(index: number): Node | null {
+    const runEnd = (Math.floor(index / RUN_BLOCKS) + 1) * RUN_BLOCKS;
+    for (let i = index + 1; i < Math.min(runEnd, this.shown.length); i++) if (this.shown[i].nodes.length) return this.shown[i].nodes[0];
+    return null;
   }
 }
 
