@@ -134,6 +134,35 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
     await assertSameAsRenderedOnce(text);
   });
 
+  it('an answer streamed in runs of blocks lays out exactly as the same answer reopened in one piece', async () => {
+    // Headings, lists, quotes and code, with headings where runs start (blocks 24 and 48): a run stops margins collapsing.
+    const blocks = Array.from({ length: 60 }, (_, i) => {
+      if (i % 5 === 0 || i === 24 || i === 48) return `## Heading ${i}`;
+      return [`Paragraph ${i}.`, '```ts\nconst x = 1;\n```', `- item ${i}\n- another`, `> quote ${i}`][(i % 5) - 1];
+    });
+    const text = `${blocks.join('\n\n')}\n`;
+    await page().setViewportSize({ width: 420, height: 20_000 }); // every run on screen, so none is skipped
+    await stream(text, 'h2');
+    const streamed = await blockTops('a2');
+    await view().send({ type: 'conversation/load', conversation: conversation('c2', [user('u9', 'Again'), assistant('a9', text)]) });
+    await page().locator('cw-message[data-id=a9] .answer-actions').waitFor();
+    const reopened = await blockTops('a9');
+    assert.ok(streamed.runs > 1, `the streamed answer is in ${streamed.runs} runs`);
+    assert.equal(reopened.runs, 1);
+    assert.equal(streamed.tops.length, 60);
+    assert.deepEqual(streamed.tops, reopened.tops);
+  });
+
+  /** Where each top-level block of answer `id` starts, in px from the answer's top, and how many runs hold them. */
+  const blockTops = (id: string) =>
+    page()
+      .locator(`cw-message[data-id=${id}] .markdown`)
+      .evaluate((body) => {
+        const top = body.getBoundingClientRect().top;
+        const shown = [...body.querySelectorAll('h2, p, cw-code-block, ul, blockquote')].filter((e) => !e.parentElement?.closest('ul, blockquote'));
+        return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => Math.round(e.getBoundingClientRect().top - top)) };
+      });
+
   it('300 lines of emphasis in one paragraph: the first emphasis keeps its node, and the end equals rendering once', async () => {
     const text = HEAVY_ANSWERS.emphasis(300);
     await stream(text, 'strong');

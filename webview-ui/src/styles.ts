@@ -110,7 +110,8 @@ export const markdownStyles = css`
      starts a run gets back the part of its larger top margin that collapsing would have kept. */
   .md-run { content-visibility: auto; contain-intrinsic-size: auto 400px; }
   .md-run > :first-child { margin-top: 0; }
-  .md-run + .md-run > :is(h1, h2, h3):first-child { margin-top: 0.3em; }
+  /* Collapsed, a heading's 0.8em (its own, 1.1× larger em) would have won over the 0.5em before it. */
+  .md-run + .md-run > :is(h1, h2, h3):first-child { margin-top: calc(0.8em - 0.5em / 1.1); }
   .md-run:last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
   .markdown > :first-child { margin-top: 0; }
   .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown table, .markdown blockquote { margin: 0.5em 0; }

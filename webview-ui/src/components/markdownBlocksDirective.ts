@@ -12,7 +12,7 @@ import type { Rendered, RenderedBlock, RenderedParagraph } from '../streamedMark
  * for 30 s while it streamed. A run holds a fixed number of blocks, so where runs start depends only
  * on the text, never on how it arrived.
  */
-export const RUN_BLOCKS = 24;
+const RUN_BLOCKS = 24;
 
 interface Shown {
   block: RenderedBlock<DocumentFragment>;
