@@ -81,6 +81,21 @@ describe('webview: streaming', function () {
     assert.deepEqual(await v.waitForPosted('chat/retry'), { type: 'chat/retry', messageId: 'a2' });
   });
 
+  it('Retry of a half-streamed answer shows only the new answer, not the old one beside it', async () => {
+    const v = view();
+    await v.send(started, { type: 'chat/chunk', messageId: 'a2', text: 'Old **partial** answer' });
+    await v.send({ type: 'chat/done', message: assistant('a2', 'Old **partial** answer', { status: 'error', error: 'connection reset' }) });
+    const a2 = page().locator('cw-message[data-id=a2]');
+    await a2.locator('button.retry').click();
+    await v.waitForPosted('chat/retry');
+    await v.send(started); // the host restarts the turn with the same ids, the answer empty
+    await eventually(async () => assert.equal(await a2.locator('.markdown').textContent(), ''));
+    await v.send({ type: 'chat/chunk', messageId: 'a2', text: 'New answer' }, { type: 'chat/done', message: assistant('a2', 'New answer') });
+    await a2.locator('.answer-actions').waitFor();
+    assert.equal(await a2.locator('.markdown').textContent(), 'New answer\n');
+    assert.equal(await a2.locator('.markdown strong').count(), 0, 'nothing of the old answer is left');
+  });
+
   it('an /agent run streams live: steps change state, the answer streams, Stop cancels the run', async () => {
     const v = view();
     const run = agentRun('r1', { status: 'running', steps: [step('list', { status: 'pending', tool: 'list_files' }), step('answer', { status: 'pending', tool: 'llm' })] });

@@ -79,6 +79,7 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
       return [copy.innerHTML, template.innerHTML, runs.length];
     }, md.render(text));
     assert.ok(Number(runs) >= 1, 'the blocks are shown in runs');
+    assert.equal(await page().locator(MARKDOWN).evaluate((body) => [...body.children].every((child) => child.matches('div.md-run'))), true, 'every block is in a run');
     assert.equal(withoutComments(String(actual)), withoutComments(String(expected)));
   }
 
@@ -130,37 +131,45 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
     assert.equal(await bars.count(), 1, 'one toolbar');
     assert.equal(await bars.evaluate((bar) => (globalThis as unknown as { __bar: unknown }).__bar === bar), true, 'the toolbar shown first is still the one shown');
     assert.equal(await bars.locator('.lang').textContent(), 'sh');
+    assert.equal(await bars.evaluate((bar) => bar.parentElement?.firstElementChild === bar), true, 'the toolbar comes before the code');
     assert.equal(await page().locator(`${MARKDOWN} cw-code-block code`).textContent(), `${lines.join('\n')}\n`);
     await assertSameAsRenderedOnce(text);
   });
 
   it('an answer streamed in runs of blocks lays out exactly as the same answer reopened in one piece', async () => {
-    // Headings, lists, quotes and code, with headings where runs start (blocks 24 and 48): a run stops margins collapsing.
-    const blocks = Array.from({ length: 60 }, (_, i) => {
-      if (i % 5 === 0 || i === 24 || i === 48) return `## Heading ${i}`;
-      return [`Paragraph ${i}.`, '```ts\nconst x = 1;\n```', `- item ${i}\n- another`, `> quote ${i}`][(i % 5) - 1];
-    });
+    // Runs hold 24 blocks and stop margins collapsing across them; every kind of block meets every
+    // other at a run's edge: heading after heading (23|24), a loose list after a heading (47|48),
+    // a paragraph after a heading (71|72), and lists, quotes and fences nested in each other.
+    const kinds = [
+      (i: number) => `## Heading ${i}`,
+      (i: number) => `Paragraph ${i}.`,
+      () => '```ts\nconst x = 1;\n```',
+      (i: number) => `- loose ${i}\n\n- list\n  - nested\n  - tight`,
+      (i: number) => `> quote ${i}\n>\n> second paragraph`,
+      (i: number) => `${100 + i}. \`\`\`sh\n     ls ${i}\n     \`\`\``,
+    ];
+    const blocks = Array.from({ length: 96 }, (_, i) => ([23, 24, 47, 71].includes(i) ? kinds[0](i) : i === 48 ? kinds[3](i) : i === 72 ? kinds[1](i) : kinds[i % 6](i)));
     const text = `${blocks.join('\n\n')}\n`;
-    await page().setViewportSize({ width: 420, height: 20_000 }); // every run on screen, so none is skipped
+    await page().setViewportSize({ width: 420, height: 30_000 }); // every run on screen, so none is skipped
     await stream(text, 'h2');
-    const streamed = await blockTops('a2');
+    const streamed = await elementTops('a2');
     await view().send({ type: 'conversation/load', conversation: conversation('c2', [user('u9', 'Again'), assistant('a9', text)]) });
     await page().locator('cw-message[data-id=a9] .answer-actions').waitFor();
-    const reopened = await blockTops('a9');
-    assert.ok(streamed.runs > 1, `the streamed answer is in ${streamed.runs} runs`);
+    const reopened = await elementTops('a9');
+    assert.equal(streamed.runs, 4);
     assert.equal(reopened.runs, 1);
-    assert.equal(streamed.tops.length, 60);
+    assert.ok(streamed.tops.length > 300, `${streamed.tops.length} elements compared`);
     assert.deepEqual(streamed.tops, reopened.tops);
   });
 
-  /** Where each top-level block of answer `id` starts, in px from the answer's top, and how many runs hold them. */
-  const blockTops = (id: string) =>
+  /** Where each element of answer `id` (runs aside) starts, in px from the answer's top, and how many runs hold them. */
+  const elementTops = (id: string) =>
     page()
       .locator(`cw-message[data-id=${id}] .markdown`)
       .evaluate((body) => {
         const top = body.getBoundingClientRect().top;
-        const shown = [...body.querySelectorAll('h2, p, cw-code-block, ul, blockquote')].filter((e) => !e.parentElement?.closest('ul, blockquote'));
-        return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => Math.round(e.getBoundingClientRect().top - top)) };
+        const shown = [...body.querySelectorAll('*')].filter((e) => !e.matches('.md-run'));
+        return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => `${e.localName} ${Math.round(e.getBoundingClientRect().top - top)}`) };
       });
 
   it('300 lines of emphasis in one paragraph: the first emphasis keeps its node, and the end equals rendering once', async () => {

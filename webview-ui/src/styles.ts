@@ -104,19 +104,20 @@ export const baseStyles = css`
 /** Rendered Markdown (answers, help) inside a message's shadow root. */
 export const markdownStyles = css`
   .markdown { overflow-wrap: anywhere; line-height: 1.45; }
-  /* Blocks sit in runs (markdownBlocksDirective.ts); off screen, the browser skips a run in style, layout
-     and paint. A run contains its blocks' margins, so the collapsing that runs break is redone here:
-     a run starts without its first margin (the previous run ends with its own), and a heading that
-     starts a run gets back the part of its larger top margin that collapsing would have kept. */
-  .md-run { content-visibility: auto; contain-intrinsic-size: auto 400px; }
-  .md-run > :first-child { margin-top: 0; }
-  /* Collapsed, a heading's 0.8em (its own, 1.1× larger em) would have won over the 0.5em before it. */
-  .md-run + .md-run > :is(h1, h2, h3):first-child { margin-top: calc(0.8em - 0.5em / 1.1); }
-  .md-run:last-child > :last-child, .markdown > :last-child { margin-bottom: 0; }
-  .markdown > :first-child { margin-top: 0; }
-  .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown table, .markdown blockquote { margin: 0.5em 0; }
+  /* Space sits below blocks (and as padding above headings), never in a top margin, so no margin ever
+     collapses into another. Blocks sit in runs (markdownBlocksDirective.ts) that the browser skips off
+     screen, and a run stops margins collapsing across it: without top margins an answer streamed in
+     runs lays out exactly as the same answer reopened in one. A run clips what overflows it (paint
+     containment), so it reaches 8px into the message's padding, where long list numbers hang. */
+  .md-run { content-visibility: auto; contain-intrinsic-size: auto 400px; margin: 0 -8px; padding: 0 8px; }
+  .markdown :is(p, ul, ol, table, blockquote, hr, cw-code-block) { margin: 0 0 0.5em; }
+  .markdown li > :is(ul, ol) { margin: 0; }
+  /* A heading's own em is 1.1× larger: 0.88em of the text's size above it, 0.5em below, as before. */
+  .markdown :is(h1, h2, h3) { font-size: 1.1em; margin: 0 0 calc(0.5em / 1.1); padding-top: calc(0.38em / 1.1); }
+  .markdown :is(h4, h5, h6) { margin: 0 0 0.5em; padding-top: 0.38em; }
+  :is(.markdown, .md-run:first-child) > :is(h1, h2, h3, h4, h5, h6):first-child { padding-top: 0; }
+  :is(.markdown, .md-run:last-child) > :last-child { margin-bottom: 0; }
   .markdown ul, .markdown ol { padding-left: 1.6em; }
-  .markdown h1, .markdown h2, .markdown h3 { font-size: 1.1em; margin: 0.8em 0 0.4em; }
   .markdown code {
     font-family: var(--vscode-editor-font-family);
     font-size: var(--vscode-editor-font-size);
@@ -141,7 +142,9 @@ export const markdownStyles = css`
   .markdown img { max-width: 100%; }
   .markdown a.remote-image { display: inline-flex; gap: 4px; align-items: center; }
   /* A code block's toolbar is light DOM (cw-code-block.ts), so its styles live here. */
-  cw-code-block { display: block; margin: 0.5em 0; }
+  cw-code-block { display: block; }
+  /* An answer in one run (short, or reopened whole) has no runs to skip; its code blocks are skipped instead. */
+  .md-run:only-child cw-code-block { content-visibility: auto; contain-intrinsic-size: auto 60px; }
   .code-bar { display: flex; align-items: center; gap: 2px; padding: 1px 4px 1px 8px; border: 1px solid var(--vscode-widget-border, transparent); border-bottom: none; border-radius: 3px 3px 0 0; background: var(--vscode-editorGroupHeader-tabsBackground); user-select: none; }
   .code-bar .lang { margin-right: auto; font-size: 0.85em; color: var(--vscode-descriptionForeground); }
 `;

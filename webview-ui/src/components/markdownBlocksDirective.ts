@@ -102,4 +102,8 @@ class MarkdownBlocksDirective extends Directive {
   }
 }
 
+/**
+ * The blocks of one answer. Pass `[]` for an empty answer, never `nothing`: this directive returns
+ * `noChange`, so Lit does not know of the DOM it added and would leave it in place.
+ */
 export const markdownBlocks = directive(MarkdownBlocksDirective);
