@@ -148,6 +148,20 @@ describe('webview: agent turns', function () {
     assert.deepEqual(await v.waitForPosted('chat/retry'), { type: 'chat/retry', messageId: 't1' });
   });
 
+  it('Retry of a half-answered turn shows only the new answer, not the old one beside it', async () => {
+    const v = view();
+    await v.send(started, { type: 'agentTurn/chunk', turnId: 't1', text: 'Old **partial** answer' });
+    await v.send({ type: 'agentTurn/done', turn: agentTurn('t1', { status: 'error', answer: 'Old **partial** answer', error: 'connection reset', stopReason: 'failed' }) });
+    await turn().locator('button.retry').click();
+    await v.waitForPosted('chat/retry');
+    await v.send(started); // the host restarts the turn under the same id, the answer empty
+    const answer = turn().locator('.markdown.answer');
+    await eventually(async () => assert.equal(await answer.textContent(), ''));
+    await v.send({ type: 'agentTurn/chunk', turnId: 't1', text: 'New answer' }, { type: 'agentTurn/done', turn: agentTurn('t1', { answer: 'New answer' }) });
+    await eventually(async () => assert.equal(await answer.textContent(), 'New answer\n'));
+    assert.equal(await answer.locator('strong').count(), 0, 'nothing of the old answer is left');
+  });
+
   it('a 200-call turn renders every row', async function () {
     this.timeout(60_000);
     const v = view();
