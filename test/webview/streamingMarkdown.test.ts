@@ -111,25 +111,13 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
   it('a code block keeps its toolbar, the same node, while its fence streams over many frames', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => `echo line ${i}`);
     const text = `Run this:\n\n\`\`\`sh\n${lines.join('\n')}\n\`\`\`\n\nDone.\n`;
-    const v = view();
-    await v.send(init({ conversation: conversation('c1', [user('u1', 'Explain')]) }));
-    await v.send({ type: 'chat/started', conversationId: 'c1', user: user('u2', 'Go on'), assistant: assistant('a2', '', { status: 'streaming' }) });
-    const chunks = text.match(/[^]{1,4}/g) ?? [];
-    let tagged = false;
-    for (let i = 0; i < chunks.length; i += 20) {
-      await v.send(...chunks.slice(i, i + 20).map((chunk): HostToWebview => ({ type: 'chat/chunk', messageId: 'a2', text: chunk })));
-      await frame();
-      if (!tagged && (await page().locator(`${MARKDOWN} cw-code-block .code-bar button[data-action=copy]`).count()) === 1) {
-        await page().locator(`${MARKDOWN} cw-code-block .code-bar`).evaluate((bar) => ((globalThis as unknown as { __bar: unknown }).__bar = bar));
-        tagged = true;
-      }
-    }
-    await v.send({ type: 'chat/done', message: assistant('a2', text) });
-    await page().locator('cw-message[data-id=a2] .answer-actions').waitFor();
-    assert.ok(tagged, 'the toolbar was shown while the fence was still open');
+    // A quarter of the way, the fence is still open: its toolbar is tagged then.
+    await stream(text, 'cw-code-block > .code-bar');
     const bars = page().locator(`${MARKDOWN} cw-code-block .code-bar`);
     assert.equal(await bars.count(), 1, 'one toolbar');
-    assert.equal(await bars.evaluate((bar) => (globalThis as unknown as { __bar: unknown }).__bar === bar), true, 'the toolbar shown first is still the one shown');
+    assert.equal(await firstIsTheSameNode('cw-code-block > .code-bar'), true, 'the toolbar shown first is still the one shown');
+    assert.deepEqual(await page().evaluate('window.__probe'), { added: 1, removed: 0 }, 'no toolbar was removed or created twice');
+    assert.equal(await bars.locator('button[data-action=copy]').count(), 1);
     assert.equal(await bars.locator('.lang').textContent(), 'sh');
     assert.equal(await bars.evaluate((bar) => bar.parentElement?.firstElementChild === bar), true, 'the toolbar comes before the code');
     assert.equal(await page().locator(`${MARKDOWN} cw-code-block code`).textContent(), `${lines.join('\n')}\n`);
