@@ -222,15 +222,17 @@ interface TraceEvent {
 /**
  * CPU time (thread time, so other processes on a busy machine do not count) of the app's rendering
  * on the renderer's main thread: its animation frame callbacks, where chunks are rendered, and the
- * last message event, the done message. Microtasks (Lit's updates) run inside those events; style,
- * layout and paint run outside them, and so does delivering the chunk messages.
+ * handling of the last message, the done message. Microtasks (Lit's updates) run inside both; style,
+ * layout and paint run outside them, and so does delivering the chunk messages. A posted message is
+ * traced as `HandlePostMessage`: there is no `EventDispatch` of it to find, and looking for one
+ * silently left the done message's render out of the figure.
  */
 function renderCpu(trace: Buffer): { renderMs: number; paints: number; paintMs: number } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((x, y) => x.ts - y.ts);
   const paints = onMain.filter((e) => e.name === 'FireAnimationFrame').map((e) => (e.tdur ?? 0) / 1000);
-  const done = (onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'message').at(-1)?.tdur ?? 0) / 1000;
+  const done = (onMain.filter((e) => e.name === 'HandlePostMessage').at(-1)?.tdur ?? 0) / 1000;
   return { renderMs: paints.reduce((sum, ms) => sum + ms, 0) + done, paints: paints.length, paintMs: paints.length ? median(paints) : 0 };
 }
 
