@@ -125,6 +125,34 @@ describe('webview: streaming', function () {
     assert.deepEqual(await v.waitForPosted('runLog/open'), { type: 'runLog/open', runId: 'r1' });
   });
 
+  it('while an answer streams, the view follows it at the bottom, and a reader who scrolled up keeps their place', async () => {
+    const v = view();
+    await v.send(started);
+    const paragraphs = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        await v.send({ type: 'chat/chunk', messageId: 'a2', text: `Paragraph ${i} has enough words to fill most of a line.\n\n` });
+        await page().waitForTimeout(20);
+      }
+      await eventually(async () => assert.match((await page().locator('cw-message[data-id=a2] .markdown').textContent()) ?? '', new RegExp(`Paragraph ${to - 1} `)));
+    };
+    // The first paragraph wholly inside the scroller, and where it is.
+    const firstShown = () =>
+      page().locator('cw-message-list .scroller').evaluate((scroller) => {
+        const box = scroller.getBoundingClientRect();
+        const answer = scroller.querySelector('cw-message[data-id=a2]')!.shadowRoot!;
+        const shown = [...answer.querySelectorAll('.markdown p')].filter((p) => p.getBoundingClientRect().top >= box.top && p.getBoundingClientRect().bottom <= box.bottom);
+        return { first: shown[0]?.textContent?.split(' has')[0], top: Math.round(shown[0]?.getBoundingClientRect().top ?? -1), last: shown.at(-1)?.textContent?.split(' has')[0] };
+      });
+    await paragraphs(0, 60);
+    await eventually(async () => assert.equal((await firstShown()).last, 'Paragraph 59', 'at the bottom, the newest paragraph is in view'));
+    await page().locator('cw-message-list .scroller').evaluate((el) => el.scrollBy(0, -600));
+    await page().waitForTimeout(50);
+    const reading = await firstShown();
+    assert.notEqual(reading.last, 'Paragraph 59', 'scrolled up, away from the end');
+    await paragraphs(60, 90);
+    assert.deepEqual(await firstShown(), reading, 'the paragraph being read has not moved while 30 more arrived below');
+  });
+
   it('a 1,000-message conversation opens at its newest messages and loads older ones while scrolling up', async () => {
     const v = view();
     const messages = Array.from({ length: 1000 }, (_, i) => (i % 2 ? assistant(`m${i}`, `Answer **${i}**`) : user(`m${i}`, `Question ${i}`)));
