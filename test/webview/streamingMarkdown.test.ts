@@ -150,15 +150,21 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
     assert.deepEqual(streamed.tops, reopened.tops);
   });
 
-  /** Where each element of answer `id` (runs aside) starts, in px from the answer's top, and how many runs hold them. */
-  const elementTops = (id: string) =>
-    page()
+  /**
+   * Where each element of answer `id` (runs aside) starts, in px from the answer's top, and how many
+   * runs hold them. Read after a frame: until then, what has `content-visibility: auto` (runs, and the
+   * code blocks of an answer in one run) still has its placeholder size, even on screen.
+   */
+  const elementTops = async (id: string) => {
+    await frame();
+    return page()
       .locator(`cw-message[data-id=${id}] .markdown`)
       .evaluate((body) => {
         const top = body.getBoundingClientRect().top;
         const shown = [...body.querySelectorAll('*')].filter((e) => !e.matches('.md-run'));
         return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => `${e.localName} ${Math.round(e.getBoundingClientRect().top - top)}`) };
       });
+  };
 
   it('300 lines of emphasis in one paragraph: the first emphasis keeps its node, and the end equals rendering once', async () => {
     const text = HEAVY_ANSWERS.emphasis(300);
