@@ -99,6 +99,9 @@ const answers = new RecentlyUsed<Array<RenderedBlock<DocumentFragment>>>(200);
 export function createAnswerRenderer(): (text: string, streaming: boolean) => ReadonlyArray<RenderedBlock<DocumentFragment>> {
   const stream = new StreamedMarkdown(safeRenderer);
   return (text, streaming) => {
+    // An empty answer (one about to stream, or retried under the same id) is no blocks, so the view
+    // takes away whatever it showed before.
+    if (!text) return [];
     if (streaming || stream.started) return stream.render(text, streaming);
     let blocks = answers.get(text);
     if (blocks === undefined) answers.set(text, (blocks = [{ source: text, content: safeRenderer.block(text, {}), referencesKey: '' }]));

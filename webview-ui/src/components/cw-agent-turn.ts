@@ -149,7 +149,7 @@ export class CwAgentTurn extends CwElement {
       ${this.renderWork(t, streaming)}
       ${this.renderNotes(t)}
       ${this.renderApprovals(this.approvals.filter((a) => !this.nestedApprovalParents.has(a.prompt.parentCallId ?? '')))}
-      <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${markdownBlocks(t.answer ? this.answer(t.answer, streaming) : []) /* no blocks, not `nothing`: see cw-message */}</div>
+      <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${markdownBlocks(this.answer(t.answer, streaming))}</div>
       ${this.renderEnd(t, streaming)}
     </div>`;
   }

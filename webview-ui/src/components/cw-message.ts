@@ -110,12 +110,8 @@ export class CwMessage extends CwElement {
     </div>`;
   }
 
-  /**
-   * A chunk re-renders only the answer's open block; finished blocks keep their DOM. An empty answer
-   * is no blocks, not `nothing`: a retried answer empties and streams again under the same id, and
-   * only the directive can take away the DOM it put there.
-   */
-  private readonly markdown = (text: string, streaming: boolean) => markdownBlocks(text ? this.answer(text, streaming) : []);
+  /** A chunk re-renders only the answer's open block; finished blocks keep their DOM. */
+  private readonly markdown = (text: string, streaming: boolean) => markdownBlocks(this.answer(text, streaming));
 }
 
 customElements.define('cw-message', CwMessage);
