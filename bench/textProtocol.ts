@@ -5,7 +5,7 @@ import { textProtocolInstructions } from '../src/core/agent/textProtocol/toolDef
 import { requestCalls, schemasByName } from '../src/core/agent/textProtocol/textRequests';
 import { ToolRequestStream } from '../src/core/agent/textProtocol/toolRequestStream';
 import { createCodewikiEngine } from '../src/core/codewikiEngine';
-import { estimateTokens } from '../src/core/engine/tokenEstimate';
+import { estimateTokens } from '../src/core/llm/tokenEstimate';
 import { NO_MODELS } from '../src/core/llm/modelProvider';
 import { type BenchRow, fmt, median } from './benchTable';
 

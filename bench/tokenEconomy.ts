@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createCodewikiEngine } from '../src/core/codewikiEngine';
 import { compileActionPrompt } from '../src/core/actionPrompt/compileActionPrompt';
 import type { ExecutorEvent } from '../src/core/engine/executorEvents';
-import { estimateTokens } from '../src/core/engine/tokenEstimate';
+import { estimateTokens } from '../src/core/llm/tokenEstimate';
 import { NO_MODELS } from '../src/core/llm/modelProvider';
 import { type BenchRow, fmt } from './benchTable';
 

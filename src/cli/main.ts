@@ -3,9 +3,11 @@ import { WorkspaceAccessError } from '../core/workspace';
 import { version } from '../../package.json';
 import { CliError, EXIT } from './cliErrors';
 import { askCommand, ASK_USAGE } from './commands/askCommand';
+import { indexCommand, INDEX_USAGE } from './commands/indexCommand';
 import { listCommand, LIST_USAGE } from './commands/listCommand';
 import { probeCommand, PROBE_USAGE } from './commands/probeCommand';
 import { runCommand, RUN_USAGE } from './commands/runCommand';
+import { searchCommand, SEARCH_USAGE } from './commands/searchCommand';
 import { toolsCommand, TOOLS_USAGE } from './commands/toolsCommand';
 import { validateCommand, VALIDATE_USAGE } from './commands/validateCommand';
 import { describeParseError, wantsHelp } from './parseCliArgs';
@@ -18,6 +20,10 @@ Usage:
   ${indent(RUN_USAGE)}
 
   ${indent(ASK_USAGE)}
+
+  ${indent(SEARCH_USAGE)}
+
+  ${indent(INDEX_USAGE)}
 
   ${indent(VALIDATE_USAGE)}
 
@@ -32,7 +38,7 @@ Usage:
 `;
 
 /** Usage printed for `codewiki <command> --help`; `run` answers itself, since it can describe a prompt too. */
-const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE };
+const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, search: SEARCH_USAGE, index: INDEX_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE };
 
 /** Dispatches a command and maps every failure to a plain message and an exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -48,6 +54,10 @@ export async function main(argv: string[]): Promise<number> {
         return await runCommand(rest, io);
       case 'ask':
         return await askCommand(rest, io);
+      case 'search':
+        return await searchCommand(rest, io);
+      case 'index':
+        return await indexCommand(rest, io);
       case 'validate':
         return await validateCommand(rest, io);
       case 'list':

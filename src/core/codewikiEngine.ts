@@ -4,6 +4,9 @@ import { PromptCatalog, type PromptFolder, WORKSPACE_PROMPTS_DIR } from './actio
 import type { DialectOptions } from './actionPrompt/seedDialect';
 import { CustomAgentExecutor, type ExecutorOptions } from './engine/customAgentExecutor';
 import type { ModelProvider } from './llm/modelProvider';
+import { CodebaseIndex } from './codebaseIndex/codebaseIndex';
+import type { CodeIndex } from './codebaseIndex/codeIndexTypes';
+import { registerIndexTools } from './codebaseIndex/tools/indexTools';
 import { AgentCatalog, type AgentFolder, WORKSPACE_AGENTS_DIR } from './subagents/agentCatalog';
 import { registerAgentCallablePrompts } from './subagents/agentCallablePrompts';
 import { registerFileTools } from './tools/file';
@@ -28,6 +31,12 @@ export interface EngineConfig {
   command?: RunCommandOptions;
   /** Which `${env.X}` seed-002 chains may read: user settings only (default: none). */
   dialect?: DialectOptions;
+  /**
+   * The workspace's code index, given the engine's workspace. The host owns it, so it can outlive engine
+   * rebuilds (the extension's runs in a worker and is saved in its storage; the CLI's is saved in its
+   * cache). Default: one in this thread, in memory, built on first use.
+   */
+  codeIndex?: (workspace: Workspace) => CodeIndex;
 }
 
 export interface CodewikiEngine {
@@ -43,6 +52,8 @@ export interface CodewikiEngine {
   agents: AgentCatalog;
   executor: CustomAgentExecutor;
   models: ModelProvider;
+  /** Symbols, ranked search and the file graph of the workspace: what answers start from. */
+  codeIndex: CodeIndex;
   /** Configuration problems that did not stop the engine, e.g. a prompt folder outside the workspace. */
   warnings: string[];
 }
@@ -55,6 +66,8 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   const workspace = await Workspace.open(config.workspaceRoot, config.workspace);
   const registry = new ToolRegistry();
   registerFileTools(registry, workspace);
+  const codeIndex = config.codeIndex?.(workspace) ?? new CodebaseIndex({ workspace });
+  registerIndexTools(registry, codeIndex);
   registerLlmTools(registry);
   const warnings: string[] = [];
   const folders: PromptFolder[] = [{ dir: config.builtinPromptsDir, source: 'builtin' }];
@@ -80,5 +93,5 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   for (const entry of agents.entries()) {
     if (!entry.definition) warnings.push(`agent definition skipped: ${entry.diagnostics.map(formatDiagnostic).join('; ')}`);
   }
-  return { workspace, registry: catalog.registry, agentRegistry, catalog, agents, executor, models: config.models, warnings };
+  return { workspace, registry: catalog.registry, agentRegistry, catalog, agents, executor, models: config.models, codeIndex, warnings };
 }

@@ -22,6 +22,9 @@ import { ToolTesterService } from '../core/toolTester/toolTesterService';
 import { modalApprovalGate } from './toolTester/modalApprovalGate';
 import { ToolTesterPanel } from './toolTester/toolTesterPanel';
 import { openEditorFile } from './editorContext';
+import { IndexStatusBar } from './codeIndex/indexStatusBar';
+import { registerIndexCommands } from './codeIndex/indexCommands';
+import { WorkspaceIndex } from './codeIndex/workspaceIndex';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -52,8 +55,11 @@ export function activate(context: vscode.ExtensionContext): void {
   let agentSettings = readAgentSettings();
   const proposedChanges = new ProposedChanges();
 
-  const engine = new WorkspaceEngine(join(context.extensionPath, 'action-prompts'), readSettings, () => models);
   const storageDir = context.globalStorageUri.fsPath;
+  // The code index starts with the extension: by the first question it has usually finished (in a worker thread).
+  const codeIndex = new WorkspaceIndex({ storageDir, allowSecretFiles: () => readSettings().allowSecretFiles, enabled: () => readSettings().indexEnabled, log: (line) => output.appendLine(line) });
+  const indexStatusBar = new IndexStatusBar();
+  const engine = new WorkspaceEngine(join(context.extensionPath, 'action-prompts'), readSettings, () => models, codeIndex);
   let historyOpen: Promise<{ history: StateManager; session: ConversationSession; router: HostMessageRouter; sendInitialState(): Promise<void> }> | undefined;
   const view: CodeWikiViewProvider = new CodeWikiViewProvider(context.extensionUri, (message) => void services().then((s) => s.router.handle(message)));
 
@@ -131,6 +137,10 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   context.subscriptions.push(
     output,
+    codeIndex,
+    indexStatusBar,
+    codeIndex.onDidChangeStatus((status) => indexStatusBar.show(status)),
+    ...registerIndexCommands(codeIndex),
     engine,
     view,
     proposedChanges,
@@ -144,6 +154,8 @@ export function activate(context: vscode.ExtensionContext): void {
     apiKeys.onDidChange(() => void onSettingsOrKey()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('codewiki')) return;
+      // The index follows the secret policy and its switch; the engine is rebuilt below to take the new index.
+      if (e.affectsConfiguration('codewiki.allowSecretFiles') || e.affectsConfiguration('codewiki.index.enabled')) codeIndex.restart();
       const agentMode = AGENT_MODE_SECTIONS.some((section) => e.affectsConfiguration(section));
       if (agentMode) void onAgentModeSettings();
       if (!agentMode || affectsOtherSettings(e, context.extension.packageJSON)) void onSettingsOrKey();

@@ -18,6 +18,8 @@ export interface CodewikiSettings {
   allowSecretFiles: string[];
   /** `codewiki.dialect.allowedEnv`: the `${env.NAME}` that seed-002 chains may read (user settings only). */
   dialectAllowedEnv: string[];
+  /** `codewiki.index.enabled`: the code index (symbols, search, file graph) every answer starts from. */
+  indexEnabled: boolean;
   /**
    * Set when the endpoint is the local model that scripts/vscode/start.sh started (CODEWIKI_LOCAL_SERVER, e.g.
    * "llama.cpp"); only while no endpoint is set in the user settings, which always win.
@@ -50,6 +52,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): CodewikiSett
     allowSecretFiles: stringList(config.inspect<unknown>('allowSecretFiles')?.globalValue),
     // The user layer only, like allowSecretFiles: a workspace must not let its own prompts read the user's environment.
     dialectAllowedEnv: stringList(config.inspect<unknown>('dialect.allowedEnv')?.globalValue),
+    indexEnabled: config.get<boolean>('index.enabled') ?? true,
   };
 }
 

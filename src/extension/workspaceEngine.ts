@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
+import { disabledCodeIndex } from '../core/codebaseIndex/disabledCodeIndex';
 import { createCodewikiEngine, type CodewikiEngine } from '../core/codewikiEngine';
 import type { ModelProvider } from '../core/llm/modelProvider';
 import { problemsByFile } from '../core/session/promptSummaries';
 import { pointRange, toVscodeDiagnostic } from './authoring/vscodeDiagnostics';
 import type { CodewikiSettings } from './extensionSettings';
+import type { WorkspaceIndex } from './codeIndex/workspaceIndex';
 
 export interface EngineState {
   engine?: CodewikiEngine;
@@ -28,6 +30,7 @@ export class WorkspaceEngine implements vscode.Disposable {
     private readonly builtinPromptsDir: string,
     private readonly settings: () => CodewikiSettings,
     private readonly models: () => ModelProvider,
+    private readonly codeIndex?: WorkspaceIndex,
   ) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}');
     const onPromptFile = (uri: vscode.Uri) => {
@@ -78,6 +81,8 @@ export class WorkspaceEngine implements vscode.Disposable {
         dialect: { allowedEnv: settings.dialectAllowedEnv, env: process.env },
         models: this.models(),
         executor: { maxInputTokens: settings.maxInputTokens },
+        // The window's index (a worker thread) outlives engine rebuilds. Never one in this thread: parsing would block the extension host.
+        codeIndex: (workspace) => this.codeIndex?.current(workspace.root) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
       });
       this.publishProblems(engine);
       return { engine };

@@ -17,12 +17,16 @@ import type {
   AssistantMessage,
   Conversation,
   ConversationSummary,
+  DefinitionRecord,
+  IndexContextRecord,
   TokenUsage,
   UserMessage,
 } from '../core/history/conversationTypes';
 
 export type {
   AgentContextRef,
+  DefinitionRecord,
+  IndexContextRecord,
   AgentRunMessage,
   AgentStepRecord,
   AgentToolApproval,
@@ -122,6 +126,8 @@ export interface ToolsState {
  */
 export type ContextAttachment =
   | { kind: 'file'; path: string }
+  /** `#codebase`: the code index's best matches for the question go with it. */
+  | { kind: 'codebase' }
   /** Lines `startLine..endLine` (1-based, inclusive) of `path`. */
   | { kind: 'selection'; path: string; startLine: number; endLine: number };
 
@@ -184,6 +190,12 @@ export type HostToWebview =
   | { type: 'agentTurn/toolCall'; turnId: string; call: AgentToolCall }
   /** After each model call: the turn's running totals. */
   | { type: 'agentTurn/usage'; turnId: string; iterations: number; tokens: TokenUsage }
+  /** Definitions the question names exactly, from the code index: shown as cards before the model answers. */
+  | { type: 'agentTurn/definitions'; turnId: string; definitions: DefinitionRecord[] }
+  /** What the code index sent the model with the question. */
+  | { type: 'agentTurn/indexContext'; turnId: string; context: IndexContextRecord }
+  /** The question waits for the code index to finish building. */
+  | { type: 'agentTurn/indexWait'; turnId: string; indexedFiles: number; totalFiles: number }
   | { type: 'agentTurn/warning'; turnId: string; message: string }
   /** The server refused tool definitions; the turn continues without native tool calls. */
   | { type: 'agentTurn/fallback'; turnId: string; reason: string }
@@ -217,6 +229,7 @@ const chatMode = z.enum(['agent', 'chat']);
 
 const attachment = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('file'), path: workspacePath }),
+  z.strictObject({ kind: z.literal('codebase') }),
   z
     .strictObject({ kind: z.literal('selection'), path: workspacePath, startLine: lineNumber, endLine: lineNumber })
     .refine((selection) => selection.endLine >= selection.startLine, 'endLine is before startLine'),

@@ -25,7 +25,7 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
 
     const first = fx.server.requests[0]!.body!;
     const names = first.tools!.map((t) => t.function.name).sort();
-    assert.deepEqual(names, ['edit_file', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'run_command', 'search_text', 'write_file']);
+    assert.deepEqual(names, ['edit_file', 'find_symbol', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'repo_map', 'run_command', 'search_code', 'search_text', 'write_file']);
     const readFile = first.tools!.find((t) => t.function.name === 'read_file')!;
     assert.equal(readFile.type, 'function');
     const parameters = readFile.function.parameters as { type: string; properties: Record<string, { type: string }>; required: string[] };

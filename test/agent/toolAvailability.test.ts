@@ -23,7 +23,7 @@ describe('tool metadata and toggles', () => {
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN, models: NO_MODELS });
     const callable = (name: string) => (engine.agentRegistry.get(name) ?? engine.registry.get(name))!.metadata.agentCallable;
     for (const entry of [...engine.registry.list(), ...engine.agentRegistry.list()]) assert.equal(typeof entry.metadata.agentCallable, 'boolean', entry.metadata.name);
-    for (const name of ['list_files', 'search_text', 'read_file', 'get_file_summaries', 'get_files_content_by_list', 'write_file', 'edit_file', 'run_command']) assert.equal(callable(name), true, name);
+    for (const name of ['list_files', 'search_text', 'read_file', 'get_file_summaries', 'get_files_content_by_list', 'find_symbol', 'search_code', 'repo_map', 'write_file', 'edit_file', 'run_command']) assert.equal(callable(name), true, name);
     for (const name of ['file_selector_llm_tool', 'summarize_llm_tool', 'extract_json_llm_tool', 'mine']) assert.equal(callable(name), false, name);
     assert.ok(!engine.registry.has('write_file'), 'action prompts never see the write tools');
     assert.ok(engine.registry.list().every((entry) => !('enabledByDefault' in entry.metadata)));
@@ -51,7 +51,7 @@ describe('tool metadata and toggles', () => {
     const set = AgentToolSet.create(engine.agentRegistry, { enabled: true, perTool: { run_command: false }, defaultForNewTools: true });
     assert.equal(set.definitions, set.definitions);
     assert.ok(Object.isFrozen(set.definitions));
-    assert.deepEqual(set.names.sort(), ['edit_file', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'search_text', 'write_file']);
+    assert.deepEqual(set.names.sort(), ['edit_file', 'find_symbol', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'repo_map', 'search_code', 'search_text', 'write_file']);
     assert.deepEqual(set.definitions.find((d) => d.function.name === 'list_files')!.function.parameters, engine.agentRegistry.jsonSchema('list_files'));
     assert.match((set.lookup('run_command') as { error: string }).error, /is disabled: it is turned off in the tool settings/);
     assert.match((set.lookup('summarize_llm_tool') as { error: string }).error, /is disabled: it is not available to the agent/);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
 import { CustomAgentExecutor } from '../../src/core/engine/customAgentExecutor';
 import type { ExecutorEvent } from '../../src/core/engine/executorEvents';
-import { estimateTokens } from '../../src/core/engine/tokenEstimate';
+import { estimateTokens } from '../../src/core/llm/tokenEstimate';
 import { OpenAiTestServer } from '../support/openaiServer';
 import { compileYaml, modelsFor, tempWorkspace } from '../support/engineBuilders';
 

@@ -4,7 +4,7 @@ import { CustomAgentExecutor } from '../../src/core/engine/customAgentExecutor';
 import type { ExecutorEvent } from '../../src/core/engine/executorEvents';
 import { join } from 'node:path';
 import { createCodewikiEngine } from '../../src/core/codewikiEngine';
-import { estimateTokens } from '../../src/core/engine/tokenEstimate';
+import { estimateTokens } from '../../src/core/llm/tokenEstimate';
 import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
 import { inputBudgetFor } from '../../src/core/llm/serverContextSize';
 import { OpenAiTestServer } from '../support/openaiServer';

@@ -1,8 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+
+/** The CLI saves code indexes in CodeWiki's cache; tests give it one of their own, not the developer's. */
+let testCacheDir: string | undefined;
+function cacheDir(): string {
+  if (!testCacheDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'codewiki-test-cache-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    testCacheDir = dir;
+  }
+  return testCacheDir;
+}
 
 export interface CliResult {
   code: number | null;
@@ -21,7 +33,7 @@ export function startCli(args: string[], options: { env?: Record<string, string>
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/^(CODEWIKI_|OPENAI_)/.test(key)) env[key] = value;
   }
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...env, CODEWIKI_CACHE_DIR: cacheDir(), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

@@ -1,13 +1,27 @@
 import type { AgentTurnMessage, HostToWebview } from '../../src/shared/protocol';
 import { chipKey, type ComposerChip } from './agentModeState';
-import { withFallback, withToolCall, withUsage, withWarning } from './agentTurns';
+import { withDefinitions, withFallback, withIndexContext, withIndexWait, withToolCall, withUsage, withWarning } from './agentTurns';
 import type { Store } from './state';
 import type { StreamBuffer } from './streamBuffer';
 
 /** The agent-mode host messages that are not streamed text (`hostMessages.ts` routes those through the stream buffer). */
 export type AgentModeHostMessage = Extract<
   HostToWebview,
-  { type: 'agentTurn/toolCall' | 'agentTurn/usage' | 'agentTurn/warning' | 'agentTurn/fallback' | 'agent/approval' | 'agent/approvalSettled' | 'tools/list' | 'chat/mode' | 'context/add' }
+  {
+    type:
+      | 'agentTurn/toolCall'
+      | 'agentTurn/usage'
+      | 'agentTurn/warning'
+      | 'agentTurn/fallback'
+      | 'agentTurn/definitions'
+      | 'agentTurn/indexContext'
+      | 'agentTurn/indexWait'
+      | 'agent/approval'
+      | 'agent/approvalSettled'
+      | 'tools/list'
+      | 'chat/mode'
+      | 'context/add';
+  }
 >;
 
 /**
@@ -25,6 +39,12 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
       return patchTurn(stream, message.turnId, (turn) => withWarning(turn, message.message));
     case 'agentTurn/fallback':
       return patchTurn(stream, message.turnId, (turn) => withFallback(turn, message.reason));
+    case 'agentTurn/definitions':
+      return patchTurn(stream, message.turnId, (turn) => withDefinitions(turn, message.definitions));
+    case 'agentTurn/indexContext':
+      return patchTurn(stream, message.turnId, (turn) => withIndexContext(turn, message.context));
+    case 'agentTurn/indexWait':
+      return patchTurn(stream, message.turnId, (turn) => withIndexWait(turn, { indexedFiles: message.indexedFiles, totalFiles: message.totalFiles }));
     case 'agent/approval': {
       const { type: _type, ...prompt } = message;
       // Sent again after a reload while it still waits: replace, never duplicate.

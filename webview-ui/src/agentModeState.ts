@@ -39,6 +39,7 @@ export function emptyAgentModeState(): AgentModeState {
 export function chipKey(chip: ComposerChip): string {
   if (chip.kind === 'editor-selection') return '#selection';
   const a = chip.attachment;
+  if (a.kind === 'codebase') return '#codebase';
   return a.kind === 'file' ? `file:${a.path}` : `selection:${a.path}:${a.startLine}-${a.endLine}`;
 }
 
@@ -46,6 +47,7 @@ export function chipKey(chip: ComposerChip): string {
 export function chipLabel(chip: ComposerChip): string {
   if (chip.kind === 'editor-selection') return 'Editor selection';
   const a = chip.attachment;
+  if (a.kind === 'codebase') return 'Codebase';
   const name = a.path.split('/').pop() || a.path;
   if (a.kind === 'file') return name;
   return a.startLine === a.endLine ? `${name}:${a.startLine}` : `${name}:${a.startLine}-${a.endLine}`;

@@ -1,4 +1,4 @@
-import type { AgentToolApproval, AgentToolCall, AgentToolCallStatus, AgentTurnMessage, TokenUsage } from '../../src/shared/protocol';
+import type { AgentToolApproval, AgentToolCall, AgentToolCallStatus, AgentTurnMessage, DefinitionRecord, IndexContextRecord, TokenUsage } from '../../src/shared/protocol';
 import { formatDuration, formatTokens } from './format';
 import type { IconName } from './icons';
 
@@ -37,6 +37,26 @@ export function withWarning(turn: AgentTurnMessage, message: string): AgentTurnM
 
 export function withFallback(turn: AgentTurnMessage, reason: string): AgentTurnMessage {
   return { ...turn, fallback: reason };
+}
+
+/** While a question waits for the code index: live only, never saved, gone once the index answered. */
+export interface IndexWait {
+  indexedFiles: number;
+  totalFiles: number;
+}
+
+export type LiveAgentTurn = AgentTurnMessage & { indexWait?: IndexWait };
+
+export function withDefinitions(turn: LiveAgentTurn, definitions: DefinitionRecord[]): LiveAgentTurn {
+  return { ...turn, definitions, indexWait: undefined };
+}
+
+export function withIndexContext(turn: LiveAgentTurn, context: IndexContextRecord): LiveAgentTurn {
+  return { ...turn, indexContext: context, indexWait: undefined };
+}
+
+export function withIndexWait(turn: LiveAgentTurn, wait: IndexWait): LiveAgentTurn {
+  return { ...turn, indexWait: wait };
 }
 
 export interface CallNode {

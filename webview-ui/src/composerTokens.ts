@@ -38,6 +38,7 @@ export function replaceToken(text: string, token: ComposerToken, replacement: st
 export const HASH_ITEMS = [
   { id: 'file:', label: '#file:', detail: 'Attach a workspace file' },
   { id: 'selection', label: '#selection', detail: "Attach the editor's selection" },
+  { id: 'codebase', label: '#codebase', detail: "Attach the code index's best matches for the question" },
 ] as const;
 
 export function hashItems(query: string): ReadonlyArray<(typeof HASH_ITEMS)[number]> {
@@ -50,11 +51,15 @@ export function hashItems(query: string): ReadonlyArray<(typeof HASH_ITEMS)[numb
  * into a chip, as if picked from the popup. Returns the text without the word.
  */
 export function typedChip(text: string, caret: number): { chip: ComposerChip; text: string; caret: number } | undefined {
-  const match = /(^|\s)(#selection|#file:(\S+))(\s)$/.exec(text.slice(0, caret));
+  const match = /(^|\s)(#selection|#codebase|#file:(\S+))(\s)$/.exec(text.slice(0, caret));
   if (!match) return undefined;
   const start = match.index + match[1].length;
-  const chip: ComposerChip = match[3] ? { kind: 'attachment', attachment: { kind: 'file', path: cleanPath(match[3]) } } : { kind: 'editor-selection' };
-  if (chip.kind === 'attachment' && !chip.attachment.path) return undefined;
+  const chip: ComposerChip = match[3]
+    ? { kind: 'attachment', attachment: { kind: 'file', path: cleanPath(match[3]) } }
+    : match[2] === '#codebase'
+      ? { kind: 'attachment', attachment: { kind: 'codebase' } }
+      : { kind: 'editor-selection' };
+  if (chip.kind === 'attachment' && chip.attachment.kind === 'file' && !chip.attachment.path) return undefined;
   const rest = text.slice(caret);
   const joined = text.slice(0, start) + rest.replace(/^\s*/, '');
   return { chip, text: joined, caret: start };

@@ -57,6 +57,9 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
     case 'agentTurn/usage':
     case 'agentTurn/warning':
     case 'agentTurn/fallback':
+    case 'agentTurn/definitions':
+    case 'agentTurn/indexContext':
+    case 'agentTurn/indexWait':
     case 'agent/approval':
     case 'agent/approvalSettled':
     case 'tools/list':

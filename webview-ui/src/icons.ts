@@ -44,6 +44,7 @@ const CODEPOINTS = {
   send: 0xec0f,
   shield: 0xeb53,
   sparkle: 0xec10,
+  'symbol-class': 0xeb5b,
   terminal: 0xea85,
   tools: 0xeb6d,
   trash: 0xea81,

@@ -7,6 +7,7 @@ import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
 import { agentFilterFrom, togglesFrom, toolProtocolFrom } from './agentFlags';
 import { terminalApprovalGate } from './askApprovalGate';
 import { AgentProgress } from './askProgress';
+import { withoutIndexTools } from './indexFlags';
 import { loadEngine } from './loadEngine';
 
 export const ASK_USAGE = `codewiki ask "<question>" [options]
@@ -16,6 +17,8 @@ export const ASK_USAGE = `codewiki ask "<question>" [options]
   --tool-model M       the model that plans tool use when the server has no tool calling (default: the main model)
   --tools a,b          offer only these tools (see "codewiki tools")
   --no-tools           offer no tools: answer from the question alone
+  --no-index           do not start from the code index: no repo map, no candidates with the
+                       question, no find_symbol / search_code / repo_map tools
   --agents a,b         offer only these sub-agents (default: every one loaded; "codewiki tools" lists them)
   --exclude-agents a,b do not offer these sub-agents
   --allow KIND         run write or execute tools without asking (repeatable: --allow write --allow execute);
@@ -43,6 +46,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
       'tool-model': { type: 'string' },
       tools: { type: 'string' },
       'no-tools': { type: 'boolean' },
+      'no-index': { type: 'boolean' },
       agents: { type: 'string' },
       'exclude-agents': { type: 'string' },
       allow: { type: 'string', multiple: true },
@@ -64,7 +68,8 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
 
   const engine = await loadEngine(values.workspace, models.provider);
   for (const warning of engine.warnings) io.stderr.write(`! ${warning}\n`);
-  const toggles = togglesFrom(values.tools, values['no-tools'] ?? false, engine.agentRegistry.names());
+  const noIndex = values['no-index'] ?? false;
+  const toggles = withoutIndexTools(togglesFrom(values.tools, values['no-tools'] ?? false, engine.agentRegistry.names()), noIndex);
   const agents = agentFilterFrom(values.agents, values['exclude-agents'], engine.agents.definitions().map((definition) => definition.name));
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
   const gate: ApprovalGate = interactive
@@ -72,10 +77,10 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
     : denyingGate('nobody could be asked for approval (no terminal); the user can allow it by re-running with --allow write or --allow execute');
   // CLI flags are the user's own choice, like user settings; nothing is read from the workspace.
   const approvalPolicy = AutoApprovalPolicy.fromSettingLayers([{ origin: 'cli', value: { kinds, commands: values['allow-command'] ?? [] } }]);
-  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol });
+  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol, useCodeIndex: !noIndex });
 
   const recorder = new AgentRunRecorder();
-  const progress = new AgentProgress(io.stderr);
+  const progress = new AgentProgress(io.stderr, engine.codeIndex);
   const controller = new AbortController();
   let interrupted = false;
   let wroteAnswer = false;
@@ -113,6 +118,8 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
     return result.stopReason === 'failed' ? EXIT.failed : EXIT.ok;
   } finally {
     process.off('SIGINT', onSigint);
+    progress.end();
+    await engine.codeIndex.dispose();
   }
 }
 

@@ -1,17 +1,40 @@
 import type { AgentEvent } from '../../core/agent';
+import type { CodeIndex } from '../../core/codebaseIndex/codeIndexTypes';
 import { formatMs } from '../../core/engine/abort';
+import { count, describeIndex, showIndexProgress } from './indexProgress';
 
 const MARK = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷' } as const;
 
-/** `codewiki ask` progress on stderr: one line per tool call when it ends, warnings, and the fallback. */
+/**
+ * `codewiki ask` progress on stderr: the index (building, what it gave the model, and the definitions the
+ * question names, printed first, before the model says anything), one line per tool call when it ends,
+ * warnings, and the fallback.
+ */
 export class AgentProgress {
   private readonly summaries = new Map<string, string>();
+  private stopIndexProgress: (() => void) | undefined;
 
-  constructor(private readonly out: NodeJS.WriteStream) {}
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    private readonly index?: CodeIndex,
+  ) {}
 
   handle(event: AgentEvent): void {
     if (event.parentCallId) return;
     switch (event.type) {
+      case 'index-wait':
+        if (!this.stopIndexProgress && this.index) {
+          this.line(event.indexedFiles ? `indexing the workspace (${count(event.indexedFiles)} files so far)…` : 'indexing the workspace…');
+          this.stopIndexProgress = showIndexProgress(this.index, this.out);
+        }
+        return;
+      case 'definitions':
+        this.endIndexProgress();
+        for (const d of event.definitions) this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
+        return;
+      case 'index-context':
+        this.endIndexProgress();
+        return this.line(`⌕ index: ${event.files.length} candidate file${event.files.length === 1 ? '' : 's'} (${count(event.tokens)} tokens) sent with the question${event.partial ? ', from a partial index' : ''}`);
       case 'tool-call-start':
         this.summaries.set(event.id, event.argsSummary);
         return;
@@ -36,6 +59,18 @@ export class AgentProgress {
       default:
         return;
     }
+  }
+
+  /** Clears a progress line left on the terminal. */
+  end(): void {
+    this.endIndexProgress();
+  }
+
+  private endIndexProgress(): void {
+    if (!this.stopIndexProgress) return;
+    this.stopIndexProgress();
+    this.stopIndexProgress = undefined;
+    if (this.index?.status().state === 'ready') this.line(`indexed: ${describeIndex(this.index.status())}`);
   }
 
   private line(text: string): void {

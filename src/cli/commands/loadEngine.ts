@@ -1,5 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CodebaseIndex } from '../../core/codebaseIndex/codebaseIndex';
+import { cliIndexDir } from '../../core/codebaseIndex/store/indexLocation';
 import { createCodewikiEngine, type CodewikiEngine } from '../../core/codewikiEngine';
 import type { ModelProvider } from '../../core/llm/modelProvider';
 import { NO_MODELS } from '../../core/llm/modelProvider';
@@ -18,5 +20,7 @@ export async function loadEngine(workspace: string | undefined, models: ModelPro
     executor: maxInputTokens ? { maxInputTokens } : undefined,
     workspace: allowSecretFilesFromEnv(process.env),
     dialect: dialectFromEnv(process.env),
+    // Saved in CodeWiki's cache, outside the workspace: the next command in this folder reads it back and re-reads only changed files.
+    codeIndex: (opened) => new CodebaseIndex({ workspace: opened, storeDir: cliIndexDir(process.env) }),
   });
 }

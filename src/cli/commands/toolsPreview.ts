@@ -38,6 +38,7 @@ export async function toolsPreview(flags: PreviewFlags, io: { stdout: NodeJS.Wri
     modelName,
     protocol,
     workspace: engine.workspace,
+    codeIndex: engine.codeIndex,
     openFile: flags.open,
   });
   io.stdout.write(flags.json ? `${JSON.stringify(preview, null, 2)}\n` : formatPreview(preview, modelName));

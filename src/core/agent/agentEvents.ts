@@ -1,3 +1,4 @@
+import type { SymbolDef } from '../codebaseIndex/codeIndexTypes';
 import type { TokenUsage } from '../llm/usage';
 import type { ToolKind } from '../tools/toolMetadata';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
@@ -32,6 +33,12 @@ export type AgentEvent = AgentEventBody & { parentCallId?: string };
 
 export type AgentEventBody =
   | { type: 'run-start'; conversationId: string; model: string; tools: string[]; question: string }
+  /** The code index is still building; the question waits for it (with these counts) before the first model call. */
+  | { type: 'index-wait'; indexedFiles: number; totalFiles: number }
+  /** Definitions named exactly in the question, from the index, before the model has said anything. */
+  | { type: 'definitions'; definitions: DefinitionCard[] }
+  /** What the index gave the model with the question: these files, this many tokens; `partial` while it was still building. */
+  | { type: 'index-context'; files: string[]; tokens: number; partial: boolean }
   | { type: 'turn-start'; iteration: number; toolChoice?: string; withTools: boolean }
   | { type: 'turn-end'; iteration: number; finishReason?: string; toolCalls: number; tokens: TokenUsage; durationMs: number }
   | { type: 'tool-call-start'; id: string; iteration: number; tool: string; displayName: string; kind?: ToolKind; argsSummary: string; args: unknown }
@@ -50,3 +57,6 @@ export type AgentEventBody =
   | { type: 'done'; answer: string; stopReason: AgentStopReason; iterations: number; tokens: TokenUsage; durationMs: number; error?: string };
 
 export type AgentEventListener = (event: AgentEvent) => void;
+
+/** A definition the question names exactly, shown to the user as soon as the index finds it. */
+export type DefinitionCard = Pick<SymbolDef, 'name' | 'kind' | 'line' | 'signature' | 'doc' | 'container'> & { path: string };

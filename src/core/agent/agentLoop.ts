@@ -106,7 +106,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
     if (calls.length === 0) {
       state.messages.push(new AIMessage(turn.text));
       if (turn.finishReason === 'length') noteCutOff(state, iteration);
-      const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText) : [];
+      const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText, run.filesShown) : [];
       if (unread.length === 0) return { reason: 'answered' };
       checked = true;
       state.emit({ type: 'warning', message: `the first answer named ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'}; CodeWiki asked the model to check with a tool first` });

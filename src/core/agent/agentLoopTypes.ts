@@ -1,4 +1,5 @@
 import type { BaseMessage } from '@langchain/core/messages';
+import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import type { TokenUsage } from '../llm/usage';
 import type { Workspace } from '../workspace/workspace';
 import type { AgentCaps, AgentOutputLimits } from './agentCaps';
@@ -21,6 +22,8 @@ export interface AgentLoopDependencies {
   approvals: ToolApprovals;
   /** For the top-level layout in the system prompt. */
   workspace?: Workspace;
+  /** The workspace's code index: the system prompt's repo map and each question's candidates come from it. */
+  codeIndex?: CodeIndex;
   caps?: Partial<AgentCaps>;
   limits?: Partial<AgentOutputLimits>;
   adapter?: ModelAdapterSettings;
@@ -43,6 +46,10 @@ export interface AgentLoopDependencies {
  */
 export interface AgentRunRequest {
   question: string;
+  /** The user's own words, for the code index to search (the question may also carry attachments). Default: `question`. */
+  indexQuery?: string;
+  /** False when the question already carries the index's matches (`#codebase`): none are added. Default true. */
+  withIndexContext?: boolean;
   conversationId: string;
   /** Earlier turns of the conversation, oldest first (e.g. the `messages` of earlier results). */
   history?: BaseMessage[];

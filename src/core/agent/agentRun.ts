@@ -5,7 +5,9 @@ import { agentGuidance } from './agentGuidance';
 import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
-import { buildSystemPrompt, workspaceLayout, workspaceName } from './systemPrompt';
+import { startFromIndex } from './startFromIndex';
+import { buildSystemPrompt, workspaceName } from './systemPrompt';
+import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
 import { ToolProtocolChoice } from './textProtocol/toolProtocolChoice';
 import { nativeHistoryAsText } from './textProtocol/toolResultsMessage';
@@ -49,11 +51,18 @@ export class AgentRun {
   /** Set before the fallback starts, so a run whose fallback then fails still reports it. */
   usedFallback = false;
   private readonly timer: ReturnType<typeof setTimeout>;
-  private layout: string | undefined;
+  private overview: WorkspaceOverview = {};
+  /** Files the index's candidates showed the model with the question. */
+  private indexedFiles: string[] = [];
 
-  /** The workspace layout the system prompt shows (undefined without tools or a workspace). */
+  /** The file layout the system prompt shows, when it shows one instead of the repo map (undefined without tools or a workspace). */
   get layoutText(): string | undefined {
-    return this.layout;
+    return this.overview.layout;
+  }
+
+  /** Files the model was shown with the question (from the index): naming them is not guessing. */
+  get filesShown(): readonly string[] {
+    return this.indexedFiles;
   }
   private bound: AgentChatModel | undefined;
 
@@ -99,10 +108,21 @@ export class AgentRun {
     });
   }
 
-  /** The system prompt, the earlier turns and the question, with its `@tool` mentions to force. */
+  /**
+   * The system prompt, the earlier turns and the question, with its `@tool` mentions to force. A top-level
+   * run with tools starts from the code index: the system prompt carries its repo map, and the question
+   * its candidates (after the fixed prefix, so the server's cache of the prefix keeps serving).
+   */
   async open(): Promise<void> {
     const { deps, request, state } = this;
-    this.layout = this.withTools && deps.workspace ? await workspaceLayout(deps.workspace, this.signal) : undefined;
+    const index = this.withTools && !request.parentCallId ? deps.codeIndex : undefined;
+    let candidates = '';
+    if (index && request.withIndexContext !== false) {
+      const found = await startFromIndex(index, request.indexQuery ?? request.question, this.signal, state.emit);
+      candidates = found.text;
+      this.indexedFiles = found.files;
+    }
+    if (this.withTools) this.overview = await workspaceOverview(deps.workspace, index, deps.modelName, this.signal);
     this.system = this.systemPrompt();
     const history = request.history ?? [];
     state.messages.push(new SystemMessage(this.system), ...(this.protocol.isText ? nativeHistoryAsText(history) : history));
@@ -110,7 +130,7 @@ export class AgentRun {
     this.mentions = this.withTools ? this.forcedTools(request.mentions ?? []) : [];
     // tool_choice cannot force a tool in text; the question asks for it instead.
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
-    state.messages.push(new HumanMessage(request.question + textMentions));
+    state.messages.push(new HumanMessage(request.question + textMentions + (candidates ? `\n\n${candidates}` : '')));
   }
 
   /** The model with the tools bound (once per run), or as is when the tools travel in the prompt or there are none. */
@@ -145,7 +165,8 @@ export class AgentRun {
     const { deps } = this;
     return buildSystemPrompt({
       workspaceName: deps.workspace ? workspaceName(deps.workspace) : 'workspace',
-      layout: this.layout,
+      layout: this.overview.layout,
+      repoMap: this.overview.repoMap,
       openFile: this.request.openFile,
       tools: this.withTools ? deps.tools.names : [],
       guidance: agentGuidance(deps.modelName, deps.adapter, this.protocol.isText ? 'text' : 'native', deps.tools.definitions),

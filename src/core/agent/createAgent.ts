@@ -34,6 +34,8 @@ export interface AgentSettings {
   toolProtocol?: ToolProtocolSetting;
   /** Keep one per window (the extension persists it) so `auto`'s switch to text lasts across turns and conversations. */
   protocolMemory?: ToolProtocolMemory;
+  /** False: no repo map in the system prompt and no candidates with the question (`codewiki ask --no-index`). Default true. */
+  useCodeIndex?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     tools: AgentToolSet.create(engine.agentRegistry, toggles, subagentExclusion(settings.agents)),
     approvals: new ToolApprovals(settings.gate, approvalPolicy, approvalMemory),
     workspace: engine.workspace,
+    codeIndex: settings.useCodeIndex === false ? undefined : engine.codeIndex,
     caps: settings.caps,
     limits: settings.limits,
     adapter: settings.adapter,

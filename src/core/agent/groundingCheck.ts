@@ -11,9 +11,11 @@ const NAMED_FILE = /[\w.-]+\.[A-Za-z0-9]{1,8}\b/g;
  * `frequency.ts`, or invented a function, without a single call), which reads as knowledge it does not
  * have. Only names the layout lists count, so prose with dotted words never triggers the check.
  */
-export function unreadFilesNamed(answer: string, layout: string | undefined): string[] {
+export function unreadFilesNamed(answer: string, layout: string | undefined, shown: readonly string[] = []): string[] {
   if (!layout) return [];
-  const listed = new Set([...layout.matchAll(LAYOUT_FILE)].map((match) => match[1]!));
+  // Files the index showed with the question (signatures and lines) were seen: naming them is not a guess.
+  const seen = new Set(shown.map((path) => path.split('/').pop()!));
+  const listed = new Set([...layout.matchAll(LAYOUT_FILE)].map((match) => match[1]!).filter((name) => !seen.has(name)));
   const named = [...answer.matchAll(NAMED_FILE)].map((match) => match[0].split('/').pop()!);
   return [...new Set(named.filter((name) => listed.has(name)))];
 }

@@ -10,6 +10,8 @@ export interface SystemPromptParts {
   workspaceName: string;
   /** The workspace's top level as list_files shows it, or undefined when it could not be listed. */
   layout?: string;
+  /** The code index's map of the workspace (files and their ranked definitions); replaces the layout. */
+  repoMap?: string;
   /** Workspace-relative path of the file open in the editor. */
   openFile?: string;
   /** Names of the tools offered this run (their schemas travel separately, in `tools`). */
@@ -57,7 +59,8 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
         ].join('\n')
       : 'No tools are available in this conversation: answer from what the user wrote.',
   ];
-  if (parts.layout) sections.push(`Layout of the workspace (file names only; read or search them with the tools):\n${parts.layout}`);
+  if (parts.repoMap) sections.push(`Map of the workspace (its most used files and their definitions, as line│ signature; read or search them with the tools):\n${parts.repoMap}`);
+  else if (parts.layout) sections.push(`Layout of the workspace (file names only; read or search them with the tools):\n${parts.layout}`);
   if (parts.openFile) sections.push(`The user has this file open in the editor: ${parts.openFile}`);
   if (parts.tools.length && parts.guidance) sections.push(parts.guidance);
   return sections.join('\n\n');

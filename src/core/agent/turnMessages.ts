@@ -1,5 +1,5 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
-import { estimateTokens } from '../engine/tokenEstimate';
+import { estimateTokens } from '../llm/tokenEstimate';
 import { classifyLlmError } from '../llm/classifyLlmError';
 import { textOf } from '../llm/streamChat';
 import type { TokenUsage } from '../llm/usage';

@@ -3,7 +3,7 @@ import { renderValue } from '../template/renderValue';
 import { resolveTemplateString, type Variables } from '../template/renderTemplate';
 import { isFileBundle, type FileBundle } from '../tools/toolValues';
 import type { PromptMessage } from './executorEvents';
-import { estimateTokens, prefixWithinTokens } from './tokenEstimate';
+import { estimateTokens, prefixWithinTokens } from '../llm/tokenEstimate';
 
 export interface FinalTemplates {
   system?: string;

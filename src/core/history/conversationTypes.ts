@@ -126,10 +126,33 @@ export interface AgentToolCall {
 }
 
 /** A file or an editor selection the user attached to the question (`#file:…`, `#selection`). */
-export interface AgentContextRef {
-  kind: 'file' | 'selection';
+/** A definition the question named exactly, as the code index found it: shown as a card above the answer. */
+export interface DefinitionRecord {
+  name: string;
+  kind: string;
   /** Workspace-relative, forward slashes. */
   path: string;
+  line: number;
+  signature: string;
+  container?: string;
+  doc?: string;
+}
+
+/** What the code index gave the model with the question. */
+export interface IndexContextRecord {
+  files: string[];
+  tokens: number;
+  /** The index was still building: the candidates came from part of the workspace. */
+  partial?: boolean;
+}
+
+export interface AgentContextRef {
+  /** `codebase`: the code index's matches for the question (`#codebase`); `files` says which, `path` is empty. */
+  kind: 'file' | 'selection' | 'codebase';
+  /** Workspace-relative, forward slashes. */
+  path: string;
+  /** For `codebase`: the files whose matches were sent. */
+  files?: string[];
   startLine?: number;
   endLine?: number;
   /** The content sent to the model was cut to the size cap. */
@@ -170,6 +193,10 @@ export interface AgentTurnMessage {
   openFile?: string;
   /** How long the turn took, from the question to its end (set when it ends). */
   durationMs?: number;
+  /** Definitions the question named exactly, from the code index, before the model said anything. */
+  definitions?: DefinitionRecord[];
+  /** What the code index sent the model with the question. */
+  indexContext?: IndexContextRecord;
 }
 
 /**

@@ -106,11 +106,24 @@ const agentTurnMessage = z.object({
   model: z.string().optional(),
   error: z.string().optional(),
   context: z
-    .array(z.object({ kind: z.enum(['file', 'selection']), path: z.string(), startLine: count.optional(), endLine: count.optional(), truncated: z.boolean().optional() }))
+    .array(
+      z.object({
+        kind: z.enum(['file', 'selection', 'codebase']),
+        path: z.string(),
+        startLine: count.optional(),
+        endLine: count.optional(),
+        truncated: z.boolean().optional(),
+        files: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
   mentions: z.array(z.string()).optional(),
   openFile: z.string().optional(),
   durationMs: count.optional(),
+  definitions: z
+    .array(z.object({ name: z.string(), kind: z.string(), path: z.string(), line: count, signature: z.string(), container: z.string().optional(), doc: z.string().optional() }))
+    .optional(),
+  indexContext: z.object({ files: z.array(z.string()), tokens: count, partial: z.boolean().optional() }).optional(),
 });
 
 const agentTurnProgress = z.object({

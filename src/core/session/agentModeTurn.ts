@@ -73,6 +73,8 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   try {
     const result = await deps.agent().run({
       question: request.question,
+      indexQuery: request.user.text,
+      withIndexContext: !request.context.some((ref) => ref.kind === 'codebase'),
       conversationId: request.conversationId,
       history: conversationTurns(request.history),
       openFile: request.openFile,

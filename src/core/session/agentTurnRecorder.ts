@@ -106,6 +106,17 @@ export class AgentTurnRecorder {
         (this.turn.warnings ??= []).push(message);
         return this.post({ type: 'agentTurn/warning', turnId, message });
       }
+      case 'definitions':
+        if (nested) return;
+        this.turn.definitions = event.definitions.map((d) => ({ ...d }));
+        return this.post({ type: 'agentTurn/definitions', turnId, definitions: this.turn.definitions.map((d) => ({ ...d })) });
+      case 'index-context':
+        if (nested) return;
+        this.turn.indexContext = { files: [...event.files], tokens: event.tokens, ...(event.partial ? { partial: true } : {}) };
+        return this.post({ type: 'agentTurn/indexContext', turnId, context: { ...this.turn.indexContext } });
+      case 'index-wait':
+        if (nested) return;
+        return this.post({ type: 'agentTurn/indexWait', turnId, indexedFiles: event.indexedFiles, totalFiles: event.totalFiles });
       case 'fallback':
         if (nested) return;
         this.turn.fallback = event.reason;

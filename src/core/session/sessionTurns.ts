@@ -158,9 +158,9 @@ export class SessionTurns {
   private async readContext(text: string, options: SendOptions, engine?: CodewikiEngine): Promise<TurnContext | undefined> {
     const attachments = [...(options.attachments ?? []), ...(options.selection ? [{ kind: 'selection' as const, ...options.selection }] : [])];
     if (attachments.length === 0) return { question: text, refs: [] };
-    const workspace = (engine ?? (await this.deps.engine()).engine)?.workspace;
+    const ready = engine ?? (await this.deps.engine()).engine;
     try {
-      return await buildTurnContext(text, attachments, workspace);
+      return await buildTurnContext(text, attachments, ready?.workspace, undefined, ready?.codeIndex);
     } catch (error) {
       if (!(error instanceof AttachmentError)) throw error;
       this.deps.post({ type: 'error/show', message: error.message });
@@ -190,5 +190,6 @@ function cleanMentions(mentions: string[] | undefined): string[] {
 }
 
 function attachmentOf(ref: AgentContextRef): ContextAttachment {
+  if (ref.kind === 'codebase') return { kind: 'codebase' };
   return ref.kind === 'selection' && ref.startLine !== undefined ? { kind: 'selection', path: ref.path, startLine: ref.startLine, endLine: ref.endLine ?? ref.startLine } : { kind: 'file', path: ref.path };
 }

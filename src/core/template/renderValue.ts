@@ -1,6 +1,6 @@
 import * as yaml from 'js-yaml';
 import { renderFileBundle, renderFileSummaries, renderFileTree, renderSearchResults } from '../tools/file/renderFileValues';
-import { isFileBundle, isFileSummaries, isFileTree, isSearchResults } from '../tools/toolValues';
+import { isFileBundle, isFileSummaries, isFileTree, isSearchResults, isSelfRendered } from '../tools/toolValues';
 
 /**
  * How a value reads when interpolated into prompt text. Tool outputs with a known shape get
@@ -15,6 +15,7 @@ export function renderValue(value: unknown): string {
   if (isFileSummaries(value)) return renderFileSummaries(value);
   if (isFileTree(value)) return renderFileTree(value);
   if (isSearchResults(value)) return renderSearchResults(value);
+  if (isSelfRendered(value)) return value.text;
   if (Array.isArray(value)) {
     if (value.every((item) => item === null || typeof item !== 'object')) return value.map((item) => `- ${renderValue(item)}`).join('\n');
     if (value.every((item) => isFileBundle(item) || typeof item === 'string')) return value.map(renderValue).join('\n\n');

@@ -1,7 +1,9 @@
 import { agentGuidance } from '../agent/agentGuidance';
 import { AgentToolSet, type OpenAiFunctionTool, type ToolExclusion } from '../agent/agentToolSet';
 import { modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from '../agent/modelAdapters';
-import { buildSystemPrompt, workspaceLayout, workspaceName } from '../agent/systemPrompt';
+import { buildSystemPrompt, workspaceName } from '../agent/systemPrompt';
+import { workspaceOverview } from '../agent/workspaceOverview';
+import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import type { ToolProtocol } from '../agent/textProtocol/toolProtocol';
 import { withoutSubagents } from '../subagents/agentFilter';
 import type { ToolRegistry } from '../tools/toolRegistry';
@@ -19,6 +21,8 @@ export interface PromptPreviewInput {
   protocol: ToolProtocol;
   /** For the workspace's name and the layout section; without it the prompt says "workspace" and has no layout. */
   workspace?: Workspace;
+  /** The engine's code index: its repo map is the workspace section, as in the agent; waited for when it is still building. */
+  codeIndex?: CodeIndex;
   openFile?: string;
 }
 
@@ -42,10 +46,12 @@ export interface PromptPreview {
 export async function previewToolPrompt(input: PromptPreviewInput): Promise<PromptPreview> {
   const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents);
   const withTools = tools.size > 0;
-  const layout = withTools && input.workspace ? await workspaceLayout(input.workspace) : undefined;
+  if (withTools && input.codeIndex && input.codeIndex.status().state !== 'ready') await input.codeIndex.update().catch(() => undefined);
+  const overview = withTools ? await workspaceOverview(input.workspace, input.codeIndex, input.modelName) : {};
   const systemPrompt = buildSystemPrompt({
     workspaceName: input.workspace ? workspaceName(input.workspace) : 'workspace',
-    layout,
+    layout: overview.layout,
+    repoMap: overview.repoMap,
     openFile: input.openFile,
     tools: withTools ? tools.names : [],
     guidance: agentGuidance(input.modelName, input.adapter, input.protocol, tools.definitions),

@@ -57,6 +57,7 @@ export class ToolTesterService {
           adapter: settings.adapter,
           protocol,
           workspace: engine.workspace,
+          codeIndex: engine.codeIndex,
           openFile: this.deps.openFile?.(),
         });
         const toolsJson = preview.tools.length ? JSON.stringify(preview.tools, null, 2) : '';

@@ -82,6 +82,22 @@ export interface SearchResults {
   truncated: boolean;
 }
 
+/**
+ * A value that carries its own prompt rendering: the codebase index's results (symbol matches, ranked
+ * code, the repo map). Templates and the agent print `text`; a chain's later steps can still read the
+ * other fields (the ranked paths, say).
+ */
+export interface SelfRenderedValue {
+  kind: 'symbol-matches' | 'code-search' | 'repo-map';
+  text: string;
+}
+
+const SELF_RENDERED_KINDS = new Set<string>(['symbol-matches', 'code-search', 'repo-map']);
+
+export function isSelfRendered(value: unknown): value is SelfRenderedValue {
+  return typeof value === 'object' && value !== null && SELF_RENDERED_KINDS.has((value as { kind?: string }).kind ?? '') && typeof (value as { text?: unknown }).text === 'string';
+}
+
 export function isFileSummaries(value: unknown): value is FileSummaries {
   return isKind(value, 'file-summaries');
 }

@@ -131,6 +131,26 @@ export async function walkWorkspace(workspace: Workspace, start: ResolvedPath, o
 }
 
 /**
+ * Whether the walk would list this file: the same default ignores, .gitignore files and secret policy,
+ * decided for one path, so a watcher's "this file changed" cannot bring in what a walk leaves out.
+ */
+export async function isWalkedFile(workspace: Workspace, target: ResolvedPath, fs: AdaptiveFs = workspace.createFs()): Promise<boolean> {
+  if (target.relative === '.') return false;
+  const segments = target.relative.split('/');
+  const name = segments.at(-1)!;
+  if (segments.slice(0, -1).some(isDefaultIgnoredDirectory) || isDefaultIgnoredFile(name)) return false;
+  if (workspace.secrets.isDenied(target.relative)) return false;
+  const chain = [];
+  for (let i = 0; i < segments.length; i++) {
+    const layer = await loadGitignoreLayer(join(target.root, ...segments.slice(0, i)), segments.slice(0, i).join('/'), (path) => fs.readText(path));
+    if (layer) chain.push(layer);
+    // A folder an ignore rule excludes is never entered, whatever rules below it say.
+    if (i < segments.length - 1 && isIgnoredByChain(chain, segments.slice(0, i + 1).join('/'), true)) return false;
+  }
+  return !isIgnoredByChain(chain, target.relative, false);
+}
+
+/**
  * .gitignore files between the root and the start folder still apply below it, unless the start
  * folder is itself ignored: then the user asked for it explicitly and gets its contents.
  */

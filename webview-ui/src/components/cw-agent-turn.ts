@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { AgentContextRef, AgentTurnMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
 import type { ApprovalEntry } from '../agentModeState';
-import { type CallNode, callKey, callTree, stopReasonText, turnSummary } from '../agentTurns';
+import { type CallNode, callKey, callTree, type LiveAgentTurn, stopReasonText, turnSummary } from '../agentTurns';
 import { clickedReference, linkFileReferences } from '../fileLinks';
 import { createAnswerRenderer } from '../markdown';
 import type { AppState, Store } from '../state';
@@ -59,6 +59,12 @@ export class CwAgentTurn extends CwElement {
       .error-box { margin-top: 6px; display: flex; gap: 8px; align-items: flex-start; justify-content: space-between; }
       .toolbar { margin-top: 4px; }
       a.file-link { cursor: pointer; text-decoration: underline; text-underline-offset: 2px; }
+      .index-found { margin: 2px 0 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+      .definition-card { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); border-radius: 4px; padding: 4px 6px; min-width: 0;
+        background: var(--vscode-textBlockQuote-background, transparent); }
+      .definition-card .definition-link { display: inline-flex; gap: 4px; align-items: center; overflow-wrap: anywhere; }
+      .definition-card .signature code, .definition-card .doc { display: block; overflow-wrap: anywhere; font-size: 0.92em; }
+      .index-context, .index-wait { font-size: 0.9em; display: flex; gap: 4px; align-items: center; }
     `,
   ];
 
@@ -146,6 +152,7 @@ export class CwAgentTurn extends CwElement {
         ${t.status === 'stopped' ? html`<span class="badge stopped">Stopped</span>` : nothing}
       </div>
       ${this.renderContext(t.context, t.mentions)}
+      ${this.renderIndex(t, streaming)}
       ${this.renderWork(t, streaming)}
       ${this.renderNotes(t)}
       ${this.renderApprovals(this.approvals.filter((a) => !this.nestedApprovalParents.has(a.prompt.parentCallId ?? '')))}
@@ -155,10 +162,43 @@ export class CwAgentTurn extends CwElement {
   }
 
   private renderContext(context: AgentContextRef[] | undefined, mentions: string[] | undefined) {
-    const refs = (context ?? []).map((c) => (c.kind === 'selection' && c.startLine ? `${c.path}:${c.startLine}-${c.endLine ?? c.startLine}` : c.path) + (c.truncated ? ' (cut)' : ''));
+    const refs = (context ?? []).map((c) =>
+      c.kind === 'codebase'
+        ? `#codebase (${c.files?.length ?? 0} file${c.files?.length === 1 ? '' : 's'})`
+        : (c.kind === 'selection' && c.startLine ? `${c.path}:${c.startLine}-${c.endLine ?? c.startLine}` : c.path) + (c.truncated ? ' (cut)' : ''),
+    );
     const names = (mentions ?? []).map((m) => `@${m.replace(/^@/, '')}`);
     if (refs.length + names.length === 0) return nothing;
     return html`<div class="context muted">${icon('file')} ${[...names, ...refs].join(' · ')}</div>`;
+  }
+
+  /**
+   * What the code index found before the model said anything: a card per definition the question named
+   * exactly (click to open it at its line), and one line saying what went to the model with the question.
+   * While the index still builds, its progress instead.
+   */
+  private renderIndex(t: LiveAgentTurn, streaming: boolean) {
+    const wait = streaming ? t.indexWait : undefined;
+    const defs = t.definitions ?? [];
+    if (!wait && !defs.length && !t.indexContext) return nothing;
+    return html`<div class="index-found">
+      ${wait
+        ? html`<div class="index-wait muted" role="status">${icon('loading', 'spin')} Indexing the workspace… ${wait.totalFiles ? `${wait.indexedFiles.toLocaleString('en-US')} of ${wait.totalFiles.toLocaleString('en-US')} files` : ''}</div>`
+        : nothing}
+      ${defs.map(
+        (d) => html`<div class="definition-card" data-path=${d.path} data-line=${d.line}>
+          <a class="file-link definition-link" role="link" tabindex="0" title=${`Open ${d.path}:${d.line}`}
+            @click=${() => this.actions.agentMode.openFile(d.path, d.line)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.actions.agentMode.openFile(d.path, d.line)}
+            >${icon('symbol-class')}<code>${d.container ? `${d.container}.` : ''}${d.name}</code> <span class="muted">${d.kind}</span> — ${d.path}:${d.line}</a
+          >
+          <div class="signature"><code>${d.signature}</code></div>
+          ${d.doc ? html`<div class="doc muted">${d.doc}</div>` : nothing}
+        </div>`,
+      )}
+      ${t.indexContext
+        ? html`<div class="index-context muted" title=${t.indexContext.files.join('\n')}>${icon('search')} Code index: ${t.indexContext.files.length} file${t.indexContext.files.length === 1 ? '' : 's'} sent with the question (${t.indexContext.tokens.toLocaleString('en-US')} tokens)${t.indexContext.partial ? ', from a partial index' : ''}</div>`
+        : nothing}
+    </div>`;
   }
 
   /**

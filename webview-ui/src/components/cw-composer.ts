@@ -258,7 +258,13 @@ export class CwComposer extends CwElement {
       this.replace(token, `#file:${item.id}`);
       return this.actions.agentMode.suggestFiles(item.id, 0);
     }
-    this.actions.agentMode.addChip(popup.kind === 'file' ? { kind: 'attachment', attachment: { kind: 'file', path: item.id } } : { kind: 'editor-selection' });
+    this.actions.agentMode.addChip(
+      popup.kind === 'file'
+        ? { kind: 'attachment', attachment: { kind: 'file', path: item.id } }
+        : item.id === 'codebase'
+          ? { kind: 'attachment', attachment: { kind: 'codebase' } }
+          : { kind: 'editor-selection' },
+    );
     this.actions.agentMode.closeFileCompletion();
     this.replace(token, '');
   }

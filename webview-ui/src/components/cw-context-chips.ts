@@ -34,9 +34,15 @@ export class CwContextChips extends CwElement {
       ${repeat(this.chips, chipKey, (chip) => {
         const key = chipKey(chip);
         const label = chipLabel(chip);
-        const title = chip.kind === 'attachment' ? chip.attachment.path : 'The selection in the editor, read when the message is sent';
+        const attachment = chip.kind === 'attachment' ? chip.attachment : undefined;
+        const title = !attachment
+          ? 'The selection in the editor, read when the message is sent'
+          : attachment.kind === 'codebase'
+            ? "The code index's best matches for the question go with it"
+            : attachment.path;
+        const glyph = attachment?.kind === 'file' ? 'file' : attachment?.kind === 'codebase' ? 'search' : 'selection';
         return html`<li class="chip" data-chip=${key} title=${title}>
-          ${icon(chip.kind === 'attachment' && chip.attachment.kind === 'file' ? 'file' : 'selection')}<span class="label">${label}</span>
+          ${icon(glyph)}<span class="label">${label}</span>
           <button class="icon remove" aria-label="Remove ${label}" title="Remove" @click=${() => this.actions.agentMode.removeChip(key)}>${icon('close')}</button>
         </li>`;
       })}

@@ -1,0 +1,246 @@
+import { join, isAbsolute } from 'node:path';
+import { realpath, rm } from 'node:fs/promises';
+import { throwIfAborted } from '../util/abort';
+import { isWalkedFile } from '../workspace/walkWorkspace';
+import { relativeInside, type Workspace } from '../workspace/workspace';
+import type { CodeIndex, CodeSearchHit, CodeSearchOptions, IndexStatus, QuestionContext, RepoMap, RepoMapOptions, SymbolMatch } from './codeIndexTypes';
+import { DEFAULT_MAX_INDEXED_BYTES } from './build/readIndexable';
+import { indexFile, updateContents } from './build/indexBuilder';
+import { IndexContents } from './indexContents';
+import { bestLinesOf } from './search/bestLines';
+import { DEFAULT_QUESTION_BUDGET, questionContext } from './search/questionContext';
+import { rankFiles } from './search/rankFiles';
+import { buildRepoMap } from './search/repoMap';
+import { grammarFailures } from './parsing/treeSitterRuntime';
+import { loadSnapshot, saveSnapshot } from './store/indexSnapshot';
+import { snapshotFile } from './store/indexLocation';
+
+export interface CodebaseIndexOptions {
+  workspace: Workspace;
+  /** Folder for the saved index (outside the workspace); without it the index lives in memory only. */
+  storeDir?: string;
+  /** Larger files are listed but not read. Default 1 MiB. */
+  maxFileBytes?: number;
+  /** How long after a file change the saved index is rewritten. Default 2 s. */
+  saveDelayMs?: number;
+}
+
+const DEFAULT_SEARCH_LIMIT = 10;
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * The codebase index in this thread: loads the saved index, brings it up to date with the workspace,
+ * answers searches (also while it builds, from what is indexed so far) and keeps itself current as
+ * files change. The extension runs it in a worker (WorkerCodeIndex); the CLI and tests run it here.
+ */
+export class CodebaseIndex implements CodeIndex {
+  private contents = new IndexContents();
+  private current: IndexStatus = { state: 'idle', indexedFiles: 0, totalFiles: 0, symbols: 0 };
+  private readonly listeners = new Set<(status: IndexStatus) => void>();
+  private loading: Promise<void> | undefined;
+  private building: Promise<IndexStatus> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastProgress = 0;
+  private readonly warnings: string[] = [];
+  private readonly file: string | undefined;
+  private readonly maxFileBytes: number;
+
+  constructor(private readonly options: CodebaseIndexOptions) {
+    this.file = options.storeDir ? snapshotFile(options.storeDir, options.workspace.roots) : undefined;
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INDEXED_BYTES;
+  }
+
+  status(): IndexStatus {
+    const grammars = [...grammarFailures].map(([grammar, why]) => `Definitions in ${grammar} files come from a regex outline: its tree-sitter grammar did not load (${why}).`);
+    const warnings = [...this.warnings, ...grammars];
+    return { ...this.current, warnings: warnings.length ? warnings : undefined };
+  }
+
+  onStatus(listener: (status: IndexStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  update(options: { signal?: AbortSignal } = {}): Promise<IndexStatus> {
+    this.building ??= this.build(options.signal).finally(() => (this.building = undefined));
+    return this.building;
+  }
+
+  async rebuild(options: { signal?: AbortSignal } = {}): Promise<IndexStatus> {
+    await this.building?.catch(() => undefined);
+    this.contents = new IndexContents();
+    this.loading = Promise.resolve();
+    if (this.file) await rm(this.file, { force: true });
+    return this.update(options);
+  }
+
+  async refreshFiles(absolutePaths: string[]): Promise<void> {
+    await this.ensureLoaded();
+    const { workspace } = this.options;
+    for (const given of absolutePaths) {
+      const located = await this.locate(given);
+      if (!located) continue;
+      const path = workspace.displayPath(located);
+      if (await isWalkedFile(workspace, located)) await indexFile(this.contents, located.absolute, path, this.maxFileBytes);
+      else this.contents.remove(path);
+    }
+    this.publish({ ...this.current, indexedFiles: this.contents.fileCount, symbols: this.contents.symbolCount });
+    this.scheduleSave();
+  }
+
+  async findSymbol(name: string, options: { limit?: number } = {}): Promise<SymbolMatch[]> {
+    await this.ensureLoaded();
+    const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
+    const found: SymbolMatch[] = [];
+    for (const match of this.contents.symbols.lookup(name.trim(), limit)) {
+      for (const ref of match.refs) {
+        const facts = this.contents.byId(ref.file);
+        const symbol = facts?.symbols[ref.index];
+        if (facts && symbol) found.push({ ...symbol, path: facts.path, match: match.match });
+      }
+    }
+    return found.sort((a, b) => testLast(a.path) - testLast(b.path) || a.path.localeCompare(b.path) || a.line - b.line).slice(0, limit);
+  }
+
+  async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {
+    await this.ensureLoaded();
+    const ranked = rankFiles(this.contents, query, { limit: options.limit ?? DEFAULT_SEARCH_LIMIT, useGraph: options.useGraph ?? true, useExactNames: options.useExactNames, pathPrefix: options.pathPrefix });
+    return ranked.map((file) => {
+      const facts = this.contents.byId(file.id)!;
+      return bestLinesOf(file, facts, this.absoluteOf(facts.path), options.withLines ?? true);
+    });
+  }
+
+  async repoMap(options: RepoMapOptions): Promise<RepoMap> {
+    await this.ensureLoaded();
+    return buildRepoMap(this.contents, options.budgetTokens, options.focus);
+  }
+
+  async questionContext(question: string, options: { budgetTokens?: number } = {}): Promise<QuestionContext> {
+    const hits = await this.searchCode(question, { limit: 6 });
+    const context: QuestionContext = questionContext(this.contents, question, hits, options.budgetTokens ?? DEFAULT_QUESTION_BUDGET);
+    if (this.current.state === 'building') context.partial = { indexedFiles: this.current.indexedFiles, totalFiles: this.current.totalFiles };
+    return context;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      await this.save();
+    }
+    this.listeners.clear();
+  }
+
+  /** The saved index, read once; a first query before any build starts one, and answers from what is there. */
+  private ensureLoaded(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading.then(() => {
+      if (this.current.state === 'idle') void this.update().catch(() => undefined);
+    });
+  }
+
+  private async load(): Promise<void> {
+    if (!this.file) return;
+    const loaded = await loadSnapshot(this.file, this.options.workspace.roots);
+    if (loaded.kind === 'loaded') {
+      for (const facts of loaded.files) this.contents.set(facts);
+      this.publish({ ...this.current, indexedFiles: this.contents.fileCount, symbols: this.contents.symbolCount });
+    } else if (loaded.kind === 'unusable') {
+      const kept = loaded.movedTo ? ` (kept as ${loaded.movedTo})` : '';
+      this.warnings.push(`The saved code index could not be used: ${loaded.reason}${kept}. It is being rebuilt.`);
+    }
+  }
+
+  private async build(signal: AbortSignal | undefined): Promise<IndexStatus> {
+    const started = performance.now();
+    try {
+      await this.ensureLoadedOnly();
+      throwIfAborted(signal);
+      this.publish({ ...this.current, state: 'building', error: undefined });
+      const result = await updateContents(this.options.workspace, this.contents, {
+        signal,
+        maxFileBytes: this.maxFileBytes,
+        onProgress: ({ indexed, total }) => this.progress(indexed, total),
+      });
+      const storedBytes = await this.save();
+      this.publish({
+        state: 'ready',
+        indexedFiles: this.contents.fileCount,
+        totalFiles: result.total,
+        symbols: this.contents.symbolCount,
+        parsedFiles: result.parsed,
+        durationMs: Math.round(performance.now() - started),
+        storedBytes,
+      });
+    } catch (error) {
+      const cancelled = signal?.aborted;
+      this.publish({ ...this.current, state: cancelled ? 'idle' : 'failed', error: cancelled ? undefined : (error as Error).message, indexedFiles: this.contents.fileCount, symbols: this.contents.symbolCount });
+      throw error;
+    }
+    return this.status();
+  }
+
+  private ensureLoadedOnly(): Promise<void> {
+    return (this.loading ??= this.load());
+  }
+
+  private progress(indexed: number, total: number): void {
+    const now = performance.now();
+    if (now - this.lastProgress < PROGRESS_INTERVAL_MS && indexed < total) return;
+    this.lastProgress = now;
+    this.publish({ ...this.current, state: 'building', indexedFiles: Math.max(indexed, Math.min(this.contents.fileCount, total)), totalFiles: total, symbols: this.contents.symbolCount });
+  }
+
+  private publish(status: IndexStatus): void {
+    this.current = status;
+    const snapshot = this.status();
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  private scheduleSave(): void {
+    if (!this.file) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save();
+    }, this.options.saveDelayMs ?? 2_000);
+    this.saveTimer.unref?.();
+  }
+
+  private async save(): Promise<number | undefined> {
+    if (!this.file) return undefined;
+    try {
+      return await saveSnapshot(this.file, this.options.workspace.roots, this.contents.all());
+    } catch (error) {
+      this.warnings.push(`The code index could not be saved to ${this.file}: ${(error as Error).message}. It works, but is built again next time.`);
+      return undefined;
+    }
+  }
+
+  private async locate(given: string): Promise<{ absolute: string; relative: string; root: string } | undefined> {
+    const { workspace } = this.options;
+    const absolute = await realpath(given).catch(() => given);
+    const inside = workspace.locateReal(absolute);
+    if (inside) return inside;
+    for (const root of workspace.roots) {
+      const relative = relativeInside(root, given);
+      if (relative !== undefined && relative !== '.') return { absolute: given, relative, root };
+    }
+    return undefined;
+  }
+
+  private absoluteOf(path: string): string {
+    return isAbsolute(path) ? path : join(this.options.workspace.root, path);
+  }
+}
+
+function testLast(path: string): number {
+  return /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$/i.test(path) ? 1 : 0;
+}

@@ -1,0 +1,59 @@
+import type { Node } from 'web-tree-sitter';
+
+/** Nodes that wrap a definition without changing what it is: its doc comment sits before the wrapper. */
+const WRAPPERS = new Set([
+  'export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration', 'template_declaration',
+  'ambient_declaration', 'const_declaration', 'var_declaration', 'type_declaration', 'declaration', 'field_declaration',
+]);
+/** Between a doc comment and its definition: attributes, decorators and annotations. */
+const SKIPPABLE = new Set(['decorator', 'attribute_item', 'attribute_list', 'annotation', 'marker_annotation']);
+const MAX_DOC_CHARS = 160;
+
+/**
+ * The first line of a definition's documentation: the comment right above it (JSDoc, `///`, `#`, `//`),
+ * or a Python docstring. Licence headers and commented-out code a blank line away are not its doc.
+ */
+export function firstDocLine(definition: Node, text: string): string | undefined {
+  return docstringOf(definition) ?? commentAbove(definition, text);
+}
+
+function commentAbove(definition: Node, text: string): string | undefined {
+  let anchor = definition;
+  while (anchor.parent && WRAPPERS.has(anchor.parent.type)) anchor = anchor.parent;
+  const comments: Node[] = [];
+  let below = anchor.startPosition.row;
+  for (let sibling = anchor.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
+    if (sibling.endPosition.row < below - 1) break; // a blank line apart
+    if (SKIPPABLE.has(sibling.type)) {
+      below = sibling.startPosition.row;
+      continue;
+    }
+    if (!sibling.type.includes('comment')) break;
+    comments.unshift(sibling);
+    below = sibling.startPosition.row;
+  }
+  if (comments.length === 0) return undefined;
+  const first = comments[0]!;
+  return meaningfulLine(text.slice(first.startIndex, comments.at(-1)!.endIndex));
+}
+
+function docstringOf(definition: Node): string | undefined {
+  if (definition.type !== 'function_definition' && definition.type !== 'class_definition') return undefined;
+  const first = definition.childForFieldName('body')?.firstNamedChild;
+  const literal = first?.type === 'expression_statement' ? first.firstNamedChild : undefined;
+  if (literal?.type !== 'string') return undefined;
+  return meaningfulLine(literal.text.replace(/^[rRuUbB]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, ''));
+}
+
+/** The first line with words in it, comment markers and JSDoc tags taken off. */
+function meaningfulLine(comment: string): string | undefined {
+  for (const raw of comment.split('\n')) {
+    const line = raw
+      .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--|;+)/, '')
+      .replace(/\*\/\s*$/, '')
+      .trim();
+    if (!line || /^@\w+/.test(line) || !/[A-Za-z]{2}/.test(line)) continue;
+    return line.length > MAX_DOC_CHARS ? `${line.slice(0, MAX_DOC_CHARS - 1)}…` : line;
+  }
+  return undefined;
+}

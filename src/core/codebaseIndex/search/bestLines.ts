@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { CodeLine, CodeSearchHit, FileFacts, SymbolDef } from '../codeIndexTypes';
+import { splitIdentifier, stemTerm } from './identifierWords';
+import type { RankedFile } from './rankFiles';
+
+const MAX_SYMBOLS = 3;
+const MAX_LINES = 3;
+const MAX_LINE_CHARS = 160;
+const MAX_READ_BYTES = 512 * 1024;
+
+/**
+ * What makes a ranked file worth opening, in a few lines: its definitions whose names match the query
+ * (exact names first), then the lines that contain the most query words.
+ */
+export function bestLinesOf(file: RankedFile, facts: FileFacts, absolute: string | undefined, withLines: boolean): CodeSearchHit {
+  const wanted = new Set(file.terms);
+  const exact = new Set(file.exact.map((ref) => ref.index));
+  const scored = facts.symbols
+    .map((symbol, index) => ({ symbol, score: (exact.has(index) ? 100 : 0) + overlap(wordsOf(symbol), wanted) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.symbol.line - b.symbol.line)
+    .slice(0, MAX_SYMBOLS)
+    .map(({ symbol }) => ({ name: symbol.name, kind: symbol.kind, line: symbol.line, signature: symbol.signature }));
+  const shown = new Set(scored.map((symbol) => symbol.line));
+  const lines = withLines && absolute && wanted.size ? matchingLines(absolute, wanted, shown) : [];
+  return { path: facts.path, score: Math.round(file.score * 1000) / 1000, symbols: scored, lines };
+}
+
+function wordsOf(symbol: SymbolDef): string[] {
+  return [...splitIdentifier(symbol.name), ...(symbol.doc ? symbol.doc.toLowerCase().split(/\W+/) : [])].map(stemTerm);
+}
+
+function overlap(words: string[], wanted: Set<string>): number {
+  let count = 0;
+  for (const word of new Set(words)) if (wanted.has(word)) count++;
+  return count;
+}
+
+function matchingLines(absolute: string, wanted: Set<string>, skip: Set<number>): CodeLine[] {
+  let text: string;
+  try {
+    const bytes = readFileSync(absolute);
+    text = bytes.subarray(0, MAX_READ_BYTES).toString('utf8');
+  } catch {
+    return []; // changed or gone since it was indexed: the ranking still stands
+  }
+  const found: Array<CodeLine & { score: number }> = [];
+  text.split('\n').forEach((raw, index) => {
+    if (skip.has(index + 1)) return;
+    const words = raw.match(/[A-Za-z0-9_$]+/g);
+    if (!words) return;
+    const score = overlap(words.flatMap(splitIdentifier).map(stemTerm), wanted);
+    if (score > 0) found.push({ line: index + 1, text: shorten(raw.trim()), score });
+  });
+  return found
+    .sort((a, b) => b.score - a.score || a.line - b.line)
+    .slice(0, MAX_LINES)
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, text: lineText }) => ({ line, text: lineText }));
+}
+
+function shorten(line: string): string {
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS - 1)}…` : line;
+}

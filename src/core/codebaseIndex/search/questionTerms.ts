@@ -1,0 +1,50 @@
+import { STOP_WORDS } from './identifierWords';
+
+export interface QuestionTerms {
+  /** Words spelled like code (`getFileSummaries`, `MAX_SIZE`, `parse()`, `` `thing` ``): looked up as definitions by name. */
+  identifiers: string[];
+  /** Capitalised words after the first word (`Where is Engine defined?`): definitions only if one has that exact name. */
+  capitalised: string[];
+  /** Whether the question is about tests, which are otherwise ranked below the code they test. */
+  aboutTests: boolean;
+  /** Whether it asks for documentation, which is otherwise ranked below code. */
+  aboutDocs: boolean;
+}
+
+const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)(\(\))?/g;
+
+/**
+ * Reads the names out of a question the way Aider splits a message on non-word characters, but
+ * keeping apart what is spelled like code (and so names a definition) from plain words.
+ */
+export function questionTerms(question: string): QuestionTerms {
+  const identifiers = new Set<string>();
+  const capitalised = new Set<string>();
+  let first = true;
+  for (const match of question.matchAll(TOKEN)) {
+    const quoted = match[1];
+    const word = match[2];
+    if (quoted) {
+      for (const part of quoted.split(/[^\w$]+/).filter((p) => p.length > 1)) identifiers.add(part);
+    } else if (word) {
+      const parts = word.split(/\.|::/);
+      const codeLike = parts.length > 1 || match[3] !== undefined || looksLikeCode(word);
+      for (const part of parts) {
+        if (codeLike && part.length > 1) identifiers.add(part);
+        else if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) capitalised.add(part);
+      }
+    }
+    first = false;
+  }
+  return {
+    identifiers: [...identifiers],
+    capitalised: [...capitalised],
+    aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
+    aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
+  };
+}
+
+/** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
+export function looksLikeCode(word: string): boolean {
+  return /[a-z][A-Z]/.test(word) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(word) || /^_+[a-z]/.test(word) || /^[A-Z]{2,}[a-z]/.test(word) || /[A-Za-z]\d|\d[A-Za-z]/.test(word) || /^\$/.test(word);
+}

@@ -1,0 +1,85 @@
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../../history/atomicFile';
+import type { FileFacts } from '../codeIndexTypes';
+
+/**
+ * The saved index: every file's facts as one JSON document. The text index, symbol table and graph are
+ * rebuilt from them on open (no parsing, no reading of unchanged files), so only facts need a format.
+ * Bump the version when facts change shape or extraction changes meaning: older files are then rebuilt.
+ */
+export const SNAPSHOT_VERSION = 1;
+
+interface Snapshot {
+  version: number;
+  roots: string[];
+  files: FileFacts[];
+}
+
+export type LoadedSnapshot =
+  | { kind: 'loaded'; files: FileFacts[] }
+  | { kind: 'missing' }
+  /** Unreadable, of another version, or for other folders; `movedTo` keeps the bad file for a bug report. */
+  | { kind: 'unusable'; reason: string; movedTo?: string };
+
+export async function loadSnapshot(file: string, roots: readonly string[]): Promise<LoadedSnapshot> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'unusable', reason: `it could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'unusable', reason: `it is not valid JSON (${(error as Error).message})`, movedTo: await moveAside(file) };
+  }
+  const problem = snapshotProblem(parsed, roots);
+  if (problem) return { kind: 'unusable', reason: problem, movedTo: problem.startsWith('it was saved by') ? undefined : await moveAside(file) };
+  return { kind: 'loaded', files: (parsed as Snapshot).files };
+}
+
+export async function saveSnapshot(file: string, roots: readonly string[], files: Iterable<FileFacts>): Promise<number> {
+  await mkdir(dirname(file), { recursive: true });
+  const snapshot: Snapshot = { version: SNAPSHOT_VERSION, roots: [...roots], files: [...files] };
+  await writeFileAtomic(file, JSON.stringify(snapshot));
+  return (await stat(file)).size;
+}
+
+/** Shape checks cheap enough for 100,000 symbols: what a later search would trip over, not every field. */
+function snapshotProblem(value: unknown, roots: readonly string[]): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'it is not an index';
+  const snapshot = value as Partial<Snapshot>;
+  if (snapshot.version !== SNAPSHOT_VERSION) return `it was saved by another version of CodeWiki (format ${String(snapshot.version)}, this one reads ${SNAPSHOT_VERSION})`;
+  if (!Array.isArray(snapshot.roots) || snapshot.roots.join('\n') !== roots.join('\n')) return 'it belongs to other workspace folders';
+  if (!Array.isArray(snapshot.files)) return 'it has no file list';
+  for (const [index, file] of snapshot.files.entries()) {
+    const broken = factsProblem(file);
+    if (broken) return `file entry ${index} ${broken}`;
+  }
+  return undefined;
+}
+
+function factsProblem(file: unknown): string | undefined {
+  if (typeof file !== 'object' || file === null) return 'is not an object';
+  const facts = file as Partial<FileFacts>;
+  if (typeof facts.path !== 'string' || typeof facts.hash !== 'string' || typeof facts.mentions !== 'string' || typeof facts.head !== 'string') return 'lacks its path, hash, mentions or head';
+  if (typeof facts.size !== 'number' || typeof facts.mtimeMs !== 'number') return `(${facts.path}) lacks its size or time`;
+  if (!Array.isArray(facts.symbols) || !Array.isArray(facts.imports)) return `(${facts.path}) lacks its symbols or imports`;
+  for (const symbol of facts.symbols) {
+    if (typeof symbol?.name !== 'string' || typeof symbol.line !== 'number' || typeof symbol.signature !== 'string') return `(${facts.path}) has a malformed symbol`;
+  }
+  return undefined;
+}
+
+async function moveAside(file: string): Promise<string | undefined> {
+  const target = `${file}.corrupt-${Date.now()}`;
+  try {
+    await rename(file, target);
+    return target;
+  } catch {
+    return undefined;
+  }
+}

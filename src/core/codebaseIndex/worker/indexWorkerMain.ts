@@ -1,0 +1,44 @@
+import { getHeapStatistics } from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Workspace } from '../../workspace/workspace';
+import { CodebaseIndex } from '../codebaseIndex';
+import { CANCELLABLE, type IndexWorkerData, type WorkerReply, type WorkerRequest } from './workerProtocol';
+
+/**
+ * The worker thread's side: one CodebaseIndex, driven by messages. Parsing, hashing and ranking all
+ * happen here, so the extension host's thread only ever posts a question and reads a small answer.
+ */
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('indexWorkerMain runs in a worker thread');
+  const data = workerData as IndexWorkerData;
+  const workspace = await Workspace.open(data.roots, data.workspaceOptions);
+  const index = new CodebaseIndex({ workspace, storeDir: data.storeDir, maxFileBytes: data.maxFileBytes });
+  const post = (reply: WorkerReply) => port.postMessage(reply);
+  index.onStatus((status) => post({ type: 'status', status }));
+  const running = new Map<number, AbortController>();
+
+  port.on('message', (request: WorkerRequest) => {
+    if (request.type === 'cancel') {
+      running.get(request.id)?.abort();
+      return;
+    }
+    const { id, method, args } = request;
+    const controller = CANCELLABLE.has(method) ? new AbortController() : undefined;
+    if (controller) running.set(id, controller);
+    const call = async (): Promise<unknown> => {
+      if (method === 'memory') return getHeapStatistics().used_heap_size;
+      const fn = index[method] as (...a: unknown[]) => Promise<unknown>;
+      return fn.apply(index, controller ? [{ ...(args[0] as object), signal: controller.signal }] : args);
+    };
+    call().then(
+      (value) => post({ type: 'result', id, value }),
+      (error: unknown) => post({ type: 'error', id, message: (error as Error)?.message ?? String(error), cancelled: controller?.signal.aborted ?? false }),
+    ).finally(() => running.delete(id));
+  });
+  port.postMessage({ type: 'status', status: index.status() } satisfies WorkerReply);
+}
+
+void main().catch((error: unknown) => {
+  parentPort?.postMessage({ type: 'status', status: { state: 'failed', indexedFiles: 0, totalFiles: 0, symbols: 0, error: (error as Error).message } } satisfies WorkerReply);
+});

@@ -1,0 +1,28 @@
+import type { CodeIndex, IndexStatus } from '../codeIndexTypes';
+import type { WorkspaceOptions } from '../../workspace/workspace';
+
+/** What the worker is started with: enough to open the same workspace, with the same policy, in its own thread. */
+export interface IndexWorkerData {
+  roots: string[];
+  workspaceOptions: WorkspaceOptions;
+  storeDir?: string;
+  maxFileBytes?: number;
+}
+
+/** The index methods the worker answers, by name, with their arguments as the interface takes them. */
+export type IndexMethod = 'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'memory';
+
+export type WorkerRequest =
+  | { type: 'call'; id: number; method: IndexMethod; args: unknown[] }
+  /** Stops the update or rebuild started by request `id`. */
+  | { type: 'cancel'; id: number };
+
+export type WorkerReply =
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; message: string; cancelled: boolean }
+  | { type: 'status'; status: IndexStatus };
+
+/** The methods whose arguments end in an options object that can carry a signal. */
+export const CANCELLABLE: ReadonlySet<IndexMethod> = new Set(['update', 'rebuild']);
+
+export type CodeIndexMethods = Pick<CodeIndex, Exclude<IndexMethod, 'memory'>>;

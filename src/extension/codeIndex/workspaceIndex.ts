@@ -1,0 +1,137 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { CodeIndex, IndexStatus } from '../../core/codebaseIndex/codeIndexTypes';
+import { WorkerCodeIndex } from '../../core/codebaseIndex/worker/workerCodeIndex';
+
+/** Changes are gathered this long before the index re-reads them: a save, a branch switch or a formatter run comes in bursts. */
+const REFRESH_DELAY_MS = 300;
+
+export interface WorkspaceIndexOptions {
+  /** `globalStorageUri`: the index is saved under it, outside the workspace. */
+  storageDir: string;
+  /** `codewiki.allowSecretFiles` (user settings only): the index obeys the same secret policy as the file tools. */
+  allowSecretFiles(): string[];
+  /** `codewiki.index.enabled`. */
+  enabled(): boolean;
+  log(line: string): void;
+}
+
+/**
+ * The workspace's code index in the extension: one worker thread per window (parsing never runs on the
+ * extension host's thread), started for a trusted folder, saved in the extension's storage, kept current
+ * by a file watcher and rebuilt on demand. In Restricted Mode, or with no folder, there is none, as there
+ * are no file tools.
+ */
+export class WorkspaceIndex implements vscode.Disposable {
+  private index: WorkerCodeIndex | undefined;
+  private root: string | undefined;
+  private building: AbortController | undefined;
+  private readonly pending = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly statusEmitter = new vscode.EventEmitter<IndexStatus | undefined>();
+  /** The index's status as it changes; undefined when there is no index (Restricted Mode, no folder). */
+  readonly onDidChangeStatus = this.statusEmitter.event;
+  private readonly disposables: vscode.Disposable[] = [this.statusEmitter];
+
+  constructor(private readonly options: WorkspaceIndexOptions) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    const changed = (uri: vscode.Uri) => this.fileChanged(uri);
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(changed),
+      watcher.onDidChange(changed),
+      watcher.onDidDelete(changed),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.restart()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.restart()),
+    );
+    this.restart();
+  }
+
+  /** The index for the engine's workspace root, or undefined when there is none for it. */
+  current(root: string): CodeIndex | undefined {
+    return this.index && this.root === root ? this.index : undefined;
+  }
+
+  status(): IndexStatus | undefined {
+    return this.index?.status();
+  }
+
+  /** Builds from nothing (CodeWiki: Rebuild Index). */
+  async rebuild(): Promise<IndexStatus | undefined> {
+    if (!this.index) return undefined;
+    return this.run((signal) => this.index!.rebuild({ signal }));
+  }
+
+  /** Stops a build in progress; what is indexed stays usable. */
+  stop(): void {
+    this.building?.abort();
+  }
+
+  /** Starts the index for the current folder and trust (the allow-list of secret files may have changed too). */
+  restart(): void {
+    void this.index?.dispose();
+    this.index = undefined;
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder || folder.uri.scheme !== 'file' || !vscode.workspace.isTrusted || !this.options.enabled()) {
+      this.root = undefined;
+      this.statusEmitter.fire(undefined);
+      return;
+    }
+    // The first folder, as the engine's workspace has (multi-root workspaces are a later issue).
+    this.root = realPath(folder.uri.fsPath);
+    const index = new WorkerCodeIndex({
+      roots: [this.root],
+      workspaceOptions: { allowSecrets: this.options.allowSecretFiles() },
+      storeDir: join(this.options.storageDir, 'index'),
+    });
+    this.index = index;
+    index.onStatus((status) => {
+      if (this.index === index) this.statusEmitter.fire(status);
+    });
+    void this.run((signal) => index.update({ signal }));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.building?.abort();
+    void this.index?.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private async run(build: (signal: AbortSignal) => Promise<IndexStatus>): Promise<IndexStatus | undefined> {
+    this.building?.abort();
+    const controller = new AbortController();
+    this.building = controller;
+    try {
+      const status = await build(controller.signal);
+      for (const warning of status.warnings ?? []) this.options.log(`Code index: ${warning}`);
+      return status;
+    } catch (error) {
+      if (!controller.signal.aborted) this.options.log(`Code index: ${(error as Error).message}`);
+      return undefined;
+    } finally {
+      if (this.building === controller) this.building = undefined;
+    }
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    if (!this.index || uri.scheme !== 'file') return;
+    this.pending.add(uri.fsPath);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const paths = [...this.pending];
+      this.pending.clear();
+      this.index?.refreshFiles(paths).catch((error: unknown) => this.options.log(`Code index: ${(error as Error).message}`));
+    }, REFRESH_DELAY_MS);
+  }
+}
+
+/** The engine's workspace names its root by real path; so does this, or a symlinked folder would never match. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

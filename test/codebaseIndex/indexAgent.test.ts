@@ -1,0 +1,91 @@
+import { strict as assert } from 'node:assert';
+import { AgentFixture, toolText } from '../agent/agentHarness';
+
+const FILES = {
+  'src/history/conversationLock.ts': [
+    '/** Lets several windows share one history: each save waits its turn. */',
+    'export class ConversationLock {',
+    '  async acquire(id: string): Promise<() => void> {',
+    '    return () => undefined;',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/history/conversationStore.ts': "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
+  'src/llm/retryPolicy.ts': '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
+  'README.md': '# Demo\n',
+};
+
+const lastUser = (fx: AgentFixture, request: number) => {
+  const messages = fx.server.requests[request]!.body!.messages!;
+  return String([...messages].reverse().find((m) => m.role === 'user')!.content);
+};
+
+/** Scripted OpenAI server, real ChatOpenAI client: what the index adds to the agent's requests, and its tools' round trips. */
+describe('codebase index in the agent (scripted server)', () => {
+  let fx: AgentFixture | undefined;
+  afterEach(async () => {
+    await fx?.close();
+    fx = undefined;
+  });
+
+  it('the first request of a where-is question carries the candidates after the question; the system prompt carries the repo map', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'In src/history/conversationLock.ts:2, ConversationLock.' }]).start();
+    const result = await fx.ask('Which file implements the lock that lets several windows share history?');
+    assert.equal(result.answer, 'In src/history/conversationLock.ts:2, ConversationLock.');
+    const question = lastUser(fx, 0);
+    assert.match(question, /^Which file implements the lock that lets several windows share history\?\n\nCodeWiki's code index found these/);
+    const candidates = question.slice(question.indexOf("CodeWiki's code index"));
+    assert.match(candidates.split('\n')[1]!, /^- src\/history\/conversationLock\.ts$/, 'the best match first');
+    assert.match(candidates, /src\/history\/conversationLock\.ts:2: export class ConversationLock/);
+    const system = String(fx.server.requests[0]!.body!.messages![0]!.content);
+    assert.match(system, /Map of the workspace .*\nsrc\/history\/conversationLock\.ts:\n\s+2│ export class ConversationLock/);
+    assert.doesNotMatch(system, /Layout of the workspace/);
+    const context = fx.eventsOf('index-context')[0]!;
+    assert.equal(context.files[0], 'src/history/conversationLock.ts');
+    assert.equal(context.partial, false);
+  });
+
+  it('a definition the question names exactly is reported before the model answers (the card)', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'It is in retryPolicy.ts.' }]).start();
+    await fx.ask('Where is retryDelay defined?');
+    const kinds = fx.events.map((e) => e.type);
+    assert.ok(kinds.indexOf('definitions') < kinds.indexOf('turn-start'), `definitions come before the first model call: ${kinds.join(', ')}`);
+    assert.deepEqual(fx.eventsOf('definitions')[0]!.definitions, [
+      { name: 'retryDelay', kind: 'function', path: 'src/llm/retryPolicy.ts', line: 2, signature: 'export function retryDelay(attempt: number): number', doc: 'Retries 429 and 5xx answers with backoff.', container: undefined },
+    ]);
+  });
+
+  it('two different questions send a byte-identical system prompt and tools: the question-specific part comes after them', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'one' }, { text: 'two' }]).start();
+    await fx.ask('Where is retryDelay defined?');
+    await fx.ask('Which file implements the lock?');
+    const [first, second] = fx.server.requests.map((r) => r.body!);
+    assert.equal(JSON.stringify(first!.messages![0]), JSON.stringify(second!.messages![0]));
+    assert.equal(JSON.stringify(first!.tools), JSON.stringify(second!.tools));
+    assert.notEqual(lastUser(fx, 0), lastUser(fx, 1));
+  });
+
+  it('find_symbol and search_code round trips: the model gets path:line results it can act on', async () => {
+    fx = await new AgentFixture(FILES, [
+      {
+        toolCalls: [
+          { id: 's1', name: 'find_symbol', arguments: { name: 'ConversationLok' } },
+          { id: 's2', name: 'search_code', arguments: { query: 'retry backoff on rate limits' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]).start();
+    await fx.ask('Look around.');
+    const results = Object.fromEntries(fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]));
+    assert.match(results.s1!, /^No definition is named exactly "ConversationLok"; the closest:\nsrc\/history\/conversationLock\.ts:2 {2}class ConversationLock: export class ConversationLock — Lets several windows share one history/);
+    assert.match(results.s2!, /^src\/llm\/retryPolicy\.ts\n {2}2: export function retryDelay\(attempt: number\): number/);
+  });
+
+  it('without the index (useCodeIndex: false) the question goes alone and the system prompt shows the layout', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'ok' }]).start();
+    await fx.ask('Where is retryDelay defined?', { useCodeIndex: false });
+    assert.equal(lastUser(fx, 0), 'Where is retryDelay defined?');
+    assert.match(String(fx.server.requests[0]!.body!.messages![0]!.content), /Layout of the workspace/);
+    assert.deepEqual(fx.eventsOf('definitions'), []);
+  });
+});
