@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { benchAgentLoop } from './agentLoop';
+import { benchCodeIndex } from './codeIndexBench';
 import { benchExecutorOverhead } from './executorOverhead';
 import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   await section('get_file_summaries throughput', () => benchFileSummaries({ path: values.path, files: values.files ? Number(values.files) : undefined }));
   await section('token economy', () => benchTokenEconomy());
   await section('history append', () => benchHistoryAppend());
+  await section('code index', () => benchCodeIndex());
   await section('webview in Chromium', () => benchWebview());
   await section('extension bundle and activation', () => benchExtensionActivation());
   await section('agent loop', () => benchAgentLoop());

@@ -82,7 +82,7 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     await (await fx.open()).update();
     const [saved] = readdirSync(fx.storeDir).filter((f) => f.endsWith('.json'));
     const snapshot = JSON.parse(readFileSync(join(fx.storeDir, saved!), 'utf8'));
-    snapshot.files[0].symbols = [{ name: 42 }];
+    snapshot.contents.files[0].symbols = [{ name: 42 }];
     writeFileSync(join(fx.storeDir, saved!), JSON.stringify(snapshot));
     const status = await (await fx.open()).update();
     assert.match((status.warnings ?? []).join('\n'), /malformed symbol/);

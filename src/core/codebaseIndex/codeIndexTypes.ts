@@ -62,6 +62,8 @@ export interface FileFacts {
   imports: string[];
   /** The file's opening lines (doc comment, package line), for files whose meaning is not in symbols. */
   head: string;
+  /** Its head says it is generated ("Code generated … DO NOT EDIT", "@generated"): ranked below hand-written code. */
+  generated?: boolean;
 }
 
 export type IndexState = 'idle' | 'building' | 'ready' | 'failed' | 'disabled';

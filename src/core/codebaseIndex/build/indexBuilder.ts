@@ -65,7 +65,6 @@ export async function updateContents(workspace: Workspace, contents: IndexConten
     if (await indexFile(contents, absolute, path, options.maxFileBytes)) parsed++;
   }
   options.onProgress?.({ indexed: files.length, total: files.length });
-  await contents.compactIfWorthIt();
   return { total: files.length, parsed, removed };
 }
 
@@ -78,6 +77,7 @@ export async function indexFile(contents: IndexContents, absolute: string, path:
       return false;
     case 'same-content':
       known!.mtimeMs = outcome.mtimeMs;
+      contents.dirty = true;
       return false;
     case 'gone':
       contents.remove(path);

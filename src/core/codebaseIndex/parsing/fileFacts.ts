@@ -6,6 +6,9 @@ import { extractTags } from './extractTags';
 import { mentionCounts } from './mentionCounts';
 import { outlineTags } from './outlineTags';
 
+/** The markers code generators put at the top of what they write (Go's is a standard: "^// Code generated .* DO NOT EDIT\.$"). */
+const GENERATED = /\b(code generated\b.*\bdo not edit|@generated\b|auto-?generated (file|code|by)|this file (is|was) (automatically )?generated)/i;
+
 export interface FileIdentity {
   path: string;
   hash: string;
@@ -22,7 +25,8 @@ export async function buildFileFacts(identity: FileIdentity, text: string): Prom
   const language = languageFromPath(identity.path);
   const base = { ...identity, language, mentions: '', imports: [] as string[], head: '', symbols: [] as SymbolDef[] };
   if (looksMinified(text)) return { ...base, parsedBy: 'none', skipped: 'minified' };
-  const facts: FileFacts = { ...base, parsedBy: 'none', mentions: mentionCounts(text), head: fileHead(text) };
+  const head = fileHead(text);
+  const facts: FileFacts = { ...base, parsedBy: 'none', mentions: mentionCounts(text), head, ...(GENERATED.test(head) ? { generated: true } : {}) };
   const tags = tagQueryForPath(identity.path);
   if (tags) {
     try {

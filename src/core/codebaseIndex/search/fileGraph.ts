@@ -1,11 +1,14 @@
 import type { FileFacts } from '../codeIndexTypes';
 import { eachMention } from '../parsing/mentionCounts';
+import { base64 as toBase64, fromBase64 } from '../store/base64Arrays';
 import { ImportResolver } from './importResolver';
-import { pageRank, type WeightedGraph } from './pageRank';
+import { pageRank, personalizedRank, type WeightedGraph } from './pageRank';
 import type { SymbolTable } from './symbolTable';
 
 /** An import says more than one shared name. */
 const IMPORT_WEIGHT = 2;
+/** A file's strongest out-edges only: the long tail of once-mentioned names adds cost to every query and little rank. */
+const MAX_OUT_EDGES = 40;
 
 /**
  * Files linked by what they use: A → B when A mentions a name B defines (weighted as Aider's repo map
@@ -13,7 +16,18 @@ const IMPORT_WEIGHT = 2;
  * mentions by their square root) or imports B. Built in one pass over the files' mentions; rebuilt
  * whole, lazily, after changes, since one changed definition re-weights edges from every file.
  */
+/** The graph as saved with the index: typed arrays as base64, so a re-opened index need not rebuild it. */
+export interface SavedGraph {
+  nodes: number;
+  start: string;
+  targets: string;
+  weights: string;
+  fanIn: Array<[string, number]>;
+}
+
 export class FileGraph {
+  private global: Float64Array | undefined;
+
   private constructor(
     readonly graph: WeightedGraph,
     /** Per defined name, how many other files mention it: how much of the codebase leans on it. */
@@ -57,9 +71,33 @@ export class FileGraph {
     return new FileGraph(compress(nodes, edges), fanIn);
   }
 
-  /** Ranks per file id; `focus` (file id → weight) personalizes it to what a question is about. */
-  rank(focus?: ReadonlyMap<number, number>, live?: (id: number) => boolean): Float64Array {
-    return pageRank(this.graph, focus, live);
+  static restore(saved: SavedGraph): FileGraph {
+    const start = new Int32Array(fromBase64(saved.start));
+    const targets = new Int32Array(fromBase64(saved.targets));
+    const weights = new Float64Array(fromBase64(saved.weights));
+    const outWeight = new Float64Array(saved.nodes);
+    for (let node = 0; node < saved.nodes; node++) for (let edge = start[node]!; edge < start[node + 1]!; edge++) outWeight[node]! += weights[edge]!;
+    return new FileGraph({ nodes: saved.nodes, start, targets, weights, outWeight }, new Map(saved.fanIn));
+  }
+
+  save(): SavedGraph {
+    const { nodes, start, targets, weights } = this.graph;
+    return { nodes, start: toBase64(start), targets: toBase64(targets), weights: toBase64(weights), fanIn: [...this.fanIn] };
+  }
+
+  /** Ranks per file id personalized to `focus` (file id → weight): what the files a question is about lean on. */
+  rankAround(focus: ReadonlyMap<number, number>): ReadonlyMap<number, number> {
+    return personalizedRank(this.graph, focus);
+  }
+
+  /** Ranks per file id for the whole workspace, computed once per graph (the repo map without a focus). */
+  globalRank(live: (id: number) => boolean): Float64Array {
+    if (!this.global) {
+      const everyFile = new Map<number, number>();
+      for (let id = 0; id < this.graph.nodes; id++) if (live(id)) everyFile.set(id, 1);
+      this.global = pageRank(this.graph, everyFile);
+    }
+    return this.global;
   }
 }
 
@@ -73,21 +111,25 @@ function nameWeight(name: string, definerCount: number): number {
 }
 
 function compress(nodes: number, edges: Map<number, Map<number, number>>): WeightedGraph {
+  const kept = new Map<number, Array<[number, number]>>();
+  for (const [node, out] of edges) kept.set(node, [...out].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_OUT_EDGES));
   const start = new Int32Array(nodes + 1);
   let total = 0;
   for (let node = 0; node < nodes; node++) {
     start[node] = total;
-    total += edges.get(node)?.size ?? 0;
+    total += kept.get(node)?.length ?? 0;
   }
   start[nodes] = total;
   const targets = new Int32Array(total);
   const weights = new Float64Array(total);
+  const outWeight = new Float64Array(nodes);
   for (let node = 0; node < nodes; node++) {
     let at = start[node]!;
-    for (const [target, weight] of edges.get(node) ?? []) {
+    for (const [target, weight] of kept.get(node) ?? []) {
       targets[at] = target;
       weights[at++] = weight;
+      outWeight[node]! += weight;
     }
   }
-  return { nodes, start, targets, weights };
+  return { nodes, start, targets, weights, outWeight };
 }

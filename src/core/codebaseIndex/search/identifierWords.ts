@@ -22,7 +22,7 @@ export function splitIdentifier(identifier: string): string[] {
 
 /**
  * The terms of a text for the full-text index: each identifier whole (lower-cased) and its parts, so
- * both `wordfrequency` and `word frequency` match. Terms are not stemmed here; MiniSearch's processTerm does.
+ * both `wordfrequency` and `word frequency` match. Terms are not stemmed here; the text index stems them (textIndex.ts).
  */
 export function indexTerms(text: string): string[] {
   const terms: string[] = [];

@@ -31,6 +31,8 @@ const TEST_FILE_FACTOR = 0.5;
 const TEST_PATH = /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?)\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;
 /** Likewise prose: "where is X" is answered by code; a guide that explains X ranks below it unless the question asks for docs. */
 const PROSE_FILE_FACTOR = 0.6;
+/** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
+const GENERATED_FILE_FACTOR = 0.5;
 const PROSE_PATH = /\.(md|mdx|markdown|rst|txt|adoc)$/i;
 
 /**
@@ -52,6 +54,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
     if (!facts || (options.pathPrefix && !underPrefix(facts.path, options.pathPrefix))) continue;
     if (!terms.aboutTests && TEST_PATH.test(facts.path)) file.score *= TEST_FILE_FACTOR;
     if (!terms.aboutDocs && PROSE_PATH.test(facts.path)) file.score *= PROSE_FILE_FACTOR;
+    if (facts.generated) file.score *= GENERATED_FILE_FACTOR;
     ranked.push(file);
   }
   ranked.sort((a, b) => b.score - a.score || contents.byId(a.id)!.path.localeCompare(contents.byId(b.id)!.path));
@@ -63,7 +66,7 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms):
   const refs: SymbolRef[] = [];
   for (const name of terms.identifiers) {
     const exact = contents.symbols.exact(name);
-    refs.push(...(exact.length ? exact : contents.symbols.lookup(name, 5).filter((m) => m.match === 'case').flatMap((m) => m.refs)));
+    refs.push(...(exact.length ? exact : contents.symbols.sameLetters(name)));
   }
   for (const name of terms.capitalised) refs.push(...contents.symbols.exact(name));
   return refs;
@@ -88,11 +91,11 @@ function addGraphRank(contents: IndexContents, scores: Map<number, RankedFile>):
   for (const file of [...scores.values()].sort((a, b) => b.score - a.score).slice(0, GRAPH_SEEDS)) seeds.set(file.id, file.score);
   const graph = contents.fileGraph();
   if (graph.graph.nodes === 0) return;
-  const rank = graph.rank(seeds, (id) => contents.byId(id) !== undefined);
+  const rank = graph.rankAround(seeds);
   let best = 0;
-  for (const id of scores.keys()) best = Math.max(best, rank[id] ?? 0);
+  for (const id of scores.keys()) best = Math.max(best, rank.get(id) ?? 0);
   if (best === 0) return;
-  for (const file of scores.values()) file.score += (GRAPH_WEIGHT * (rank[file.id] ?? 0)) / best;
+  for (const file of scores.values()) file.score += (GRAPH_WEIGHT * (rank.get(file.id) ?? 0)) / best;
 }
 
 function underPrefix(path: string, prefix: string): boolean {

@@ -27,9 +27,11 @@ export function buildRepoMap(contents: IndexContents, budgetTokens: number, focu
   const live = (id: number) => contents.byId(id) !== undefined;
   const seeds = new Map<number, number>();
   if (focus) for (const file of rankFiles(contents, focus, { limit: FOCUS_FILES, useGraph: false })) seeds.set(file.id, file.score);
-  const rank = graph.graph.nodes ? graph.rank(seeds.size ? seeds : undefined, live) : new Float64Array(0);
+  const global = graph.graph.nodes ? graph.globalRank(live) : new Float64Array(0);
+  const focused = seeds.size && graph.graph.nodes ? graph.rankAround(seeds) : undefined;
+  const rankOf = (id: number) => (focused ? (focused.get(id) ?? 0) + 0.01 * (global[id] ?? 0) : (global[id] ?? 0));
   const files = [...contents.all()]
-    .map((facts) => ({ facts, rank: rank[contents.idOf(facts.path)!] ?? 0 }))
+    .map((facts) => ({ facts, rank: rankOf(contents.idOf(facts.path)!) }))
     .filter((file) => file.facts.symbols.length > 0)
     .sort((a, b) => b.rank - a.rank || a.facts.path.localeCompare(b.facts.path))
     .slice(0, MAX_FILES);

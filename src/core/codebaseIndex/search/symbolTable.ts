@@ -74,6 +74,11 @@ export class SymbolTable {
     return new Set(refs.map((ref) => ref.file)).size;
   }
 
+  /** Definitions named `name` in another case (`ClientIP` for `clientIp`): one map lookup, no scan. */
+  sameLetters(name: string): SymbolRef[] {
+    return [...(this.byLowerName.get(name.toLowerCase()) ?? [])].flatMap((spelled) => this.byName.get(spelled) ?? []);
+  }
+
   has(name: string): boolean {
     return this.byName.has(name);
   }
