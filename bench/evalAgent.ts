@@ -1,89 +1,88 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pinnedModels, startLocalModel } from '../test/realModel/localModelServer';
 import { fmt, median } from './benchTable';
+import { askQuestion, type AskOutcome } from './eval/endToEndEval';
+import { loadEvalRepos, type EvalQuestion, type EvalRepo } from './eval/evalRepos';
+import { evaluateRetrieval, METHODS, type Accuracy } from './eval/retrievalEval';
 
 /**
- * `npm run eval:agent`: answer quality of the agent on the default local model, against plain chat with no
- * tools. Each question has an answer a reviewer can check (a file path or a function name); an answer counts
- * as correct when it contains one of the accepted strings. Not part of `npm test`: it takes minutes and a
- * model's wording is not a test assertion.
+ * `npm run eval:agent [-- --retrieval-only] [-- --repo NAME] [-- --questions N] [-- --no-baseline]`: how well
+ * CodeWiki finds code, on public repositories pinned at a commit (bench/eval/questions; clones are looked for in
+ * CodeWiki's cache and the eval says how to get missing ones), and on this repository's example workspace.
+ *   1. Retrieval alone: written where-is questions and questions mined from git history (a commit's subject →
+ *      the files it changed), Acc@1 and Acc@5 of symbol lookup, BM25, BM25 with exact names, and with the graph.
+ *   2. End to end: `codewiki ask` on the default local model, answers right, tool calls and median seconds, with
+ *      the code index and without it (--no-index).
+ * Not part of `npm test`: it takes an hour and a model's wording is not a test assertion.
  */
 const ROOT = resolve(__dirname, '..');
-const EXAMPLE = join(ROOT, 'example-workspace');
-
-interface Question {
-  workspace: string;
-  question: string;
-  accept: RegExp;
-}
-
-const QUESTIONS: Question[] = [
-  { workspace: EXAMPLE, question: 'Where is the word frequency computed? Name the file.', accept: /frequency\.ts/ },
-  { workspace: EXAMPLE, question: 'Which function returns the most common words?', accept: /topWords/ },
-  { workspace: EXAMPLE, question: 'Which file defines the list of stop words?', accept: /stopWords\.ts/ },
-  { workspace: EXAMPLE, question: 'What is the default reading speed in words per minute, and where is it defined?', accept: /238/ },
-  { workspace: EXAMPLE, question: 'Which function splits text into sentences?', accept: /\bsentences\b/ },
-  { workspace: EXAMPLE, question: 'Which function formats the report of text statistics?', accept: /formatReport/ },
-  { workspace: ROOT, question: 'In src/core, which file builds the ChatOpenAI model for the OpenAI-compatible endpoint?', accept: /createChatModel|chatCompletionsModel/ },
-  { workspace: ROOT, question: 'Which class in src/core runs an action prompt\'s tool chain?', accept: /CustomAgentExecutor/ },
-  { workspace: ROOT, question: 'Where in src/core is the API key removed from server error texts? Name the file.', accept: /secretRedactor|redactedBody|authorizedFetch/ },
-  { workspace: ROOT, question: 'Which file in src/core/history implements the lock that lets several windows share history?', accept: /conversationLock/ },
-];
-
-interface Outcome {
-  correct: boolean;
-  toolCalls: number;
-  seconds: number;
-}
-
-async function ask(baseUrl: string, model: string, q: Question, withTools: boolean): Promise<Outcome> {
-  const dir = mkdtempSync(join(tmpdir(), 'codewiki-eval-'));
-  const log = join(dir, 'log.json');
-  const args = [join(ROOT, 'dist', 'cli.js'), 'ask', q.question, '--workspace', q.workspace, '--base-url', baseUrl, '--model', model, '--max-iterations', '8', '--log', log];
-  if (!withTools) args.push('--no-tools');
-  const started = performance.now();
-  const stdout = await new Promise<string>((done) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('close', () => done(out));
-  });
-  const seconds = (performance.now() - started) / 1000;
-  let toolCalls = 0;
-  try {
-    const parsed = JSON.parse(readFileSync(log, 'utf8')) as { toolCalls?: unknown[]; iterations?: Array<{ toolCalls?: unknown[] }> };
-    toolCalls = parsed.toolCalls?.length ?? (parsed.iterations ?? []).reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
-  } catch {
-    // no log: the run failed before it wrote one; it counts as wrong below
-  }
-  rmSync(dir, { recursive: true, force: true });
-  return { correct: q.accept.test(stdout), toolCalls, seconds };
-}
+const EXAMPLE: EvalRepo = {
+  repo: 'codewiki/example-workspace',
+  commit: '',
+  language: 'typescript',
+  dir: join(ROOT, 'example-workspace'),
+  questions: [
+    { question: 'Where is the word frequency computed? Name the file.', files: ['src/frequency.ts'] },
+    { question: 'Which function returns the most common words?', files: ['src/frequency.ts'], symbol: 'topWords' },
+    { question: 'Which file defines the list of stop words?', files: ['src/stopWords.ts'] },
+    { question: 'Where is the default reading speed in words per minute defined?', files: ['src/readingTime.ts'] },
+    { question: 'Which file splits text into sentences?', files: ['src/tokenize.ts'] },
+  ],
+};
+const QUESTION_TIMEOUT_MS = 6 * 60_000;
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'retrieval-only': { type: 'boolean' }, repo: { type: 'string' }, questions: { type: 'string' }, 'no-baseline': { type: 'boolean' } } });
+  const repos = loadEvalRepos().filter((repo) => !values.repo || repo.repo.includes(values.repo));
+  for (const repo of repos.filter((r) => r.problem)) console.log(`! ${repo.repo}: ${repo.problem}`);
+  const ready = repos.filter((r) => r.dir);
+
+  console.log('## Retrieval alone (top-1 / top-5)\n');
+  console.log(`| repository | files | questions | ${METHODS.join(' | ')} |\n|---|---|---|${METHODS.map(() => '---').join('|')}|`);
+  for (const repo of ready) {
+    const result = await evaluateRetrieval(repo, (line) => process.stderr.write(`${line}\n`));
+    const cell = (a: Accuracy) => `${a.at1}/${a.at5} of ${a.total}`;
+    console.log(`| ${repo.repo} | ${result.files.toLocaleString('en-US')} | written | ${METHODS.map((m) => cell(result.written[m])).join(' | ')} |`);
+    console.log(`| | | from history | ${METHODS.map((m) => cell(result.mined[m])).join(' | ')} |`);
+    for (const miss of result.misses) process.stderr.write(`  top-5 miss: ${miss}\n`);
+  }
+  if (values['retrieval-only']) return;
+
+  const limit = values.questions ? Number(values.questions) : Number.POSITIVE_INFINITY;
   const server = await startLocalModel({ model: process.env.CODEWIKI_EVAL_MODEL ?? pinnedModels().defaultModel, args: ['--n-predict', '512'] });
+  const cacheDir = mkdtempSync(join(tmpdir(), 'codewiki-eval-cache-'));
   try {
-    const rows: string[] = [];
-    const agent: Outcome[] = [];
-    const chat: Outcome[] = [];
-    for (const q of QUESTIONS) {
-      const a = await ask(server.baseUrl, server.model, q, true);
-      const c = await ask(server.baseUrl, server.model, q, false);
-      agent.push(a);
-      chat.push(c);
-      rows.push(`| ${q.question} | ${a.correct ? 'yes' : 'no'} (${a.toolCalls} calls, ${fmt(a.seconds, 0)} s) | ${c.correct ? 'yes' : 'no'} (${fmt(c.seconds, 0)} s) |`);
-      process.stderr.write(`${rows.at(-1)}\n`);
+    console.log(`\n## End to end: codewiki ask on ${server.model}\n`);
+    console.log('| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s |\n|---|---|---|');
+    for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
+      const questions = repo.questions.slice(0, limit);
+      const withIndex = await askAll(repo, questions, { baseUrl: server.baseUrl, model: server.model, withIndex: true, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
+      const without = values['no-baseline'] ? [] : await askAll(repo, questions, { baseUrl: server.baseUrl, model: server.model, withIndex: false, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
+      console.log(`| ${repo.repo} | ${summary(withIndex)} | ${without.length ? summary(without) : '—'} |`);
     }
-    const score = (list: Outcome[]) => list.filter((o) => o.correct).length;
-    console.log(`model: ${server.model}\n\n| question | agent | plain chat |\n|---|---|---|\n${rows.join('\n')}`);
-    console.log(`\nagent: ${score(agent)}/${QUESTIONS.length} correct, median ${median(agent.map((o) => o.toolCalls))} tool calls, median ${fmt(median(agent.map((o) => o.seconds)), 0)} s`);
-    console.log(`plain chat: ${score(chat)}/${QUESTIONS.length} correct, median ${fmt(median(chat.map((o) => o.seconds)), 0)} s`);
   } finally {
     await server.stop();
+    rmSync(cacheDir, { recursive: true, force: true });
   }
+}
+
+async function askAll(repo: EvalRepo, questions: EvalQuestion[], options: Parameters<typeof askQuestion>[2]): Promise<AskOutcome[]> {
+  const outcomes: AskOutcome[] = [];
+  for (const question of questions) {
+    const outcome = await askQuestion(repo.dir!, question, options);
+    outcomes.push(outcome);
+    const verdict = outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : 'WRONG';
+    process.stderr.write(`${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`);
+  }
+  return outcomes;
+}
+
+function summary(outcomes: AskOutcome[]): string {
+  const right = outcomes.filter((o) => o.correct).length;
+  return `${right}/${outcomes.length}, ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
 }
 
 main().catch((error) => {

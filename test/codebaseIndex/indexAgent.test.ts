@@ -28,14 +28,16 @@ describe('codebase index in the agent (scripted server)', () => {
     fx = undefined;
   });
 
-  it('the first request of a where-is question carries the candidates after the question; the system prompt carries the repo map', async () => {
+  it('the first request of a where-is question carries the candidates, then the question; the system prompt carries the repo map', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'In src/history/conversationLock.ts:2, ConversationLock.' }]).start();
     const result = await fx.ask('Which file implements the lock that lets several windows share history?');
     assert.equal(result.answer, 'In src/history/conversationLock.ts:2, ConversationLock.');
     const question = lastUser(fx, 0);
-    assert.match(question, /^Which file implements the lock that lets several windows share history\?\n\nCodeWiki's code index found these/);
-    const candidates = question.slice(question.indexOf("CodeWiki's code index"));
+    assert.match(question, /^CodeWiki's code index matched these to the question below/);
+    assert.match(question, /\n\nWhich file implements the lock that lets several windows share history\?$/, 'the question comes last');
+    const candidates = question.slice(0, question.lastIndexOf('\n\n'));
     assert.match(candidates.split('\n')[1]!, /^- src\/history\/conversationLock\.ts$/, 'the best match first');
+    assert.match(candidates, /\nIf they answer the question, answer in a sentence or two naming the file and line \(path:line\); if not, use the tools\.$/);
     assert.match(candidates, /src\/history\/conversationLock\.ts:2: export class ConversationLock/);
     const system = String(fx.server.requests[0]!.body!.messages![0]!.content);
     assert.match(system, /Map of the workspace .*\nsrc\/history\/conversationLock\.ts:\n\s+2│ export class ConversationLock/);

@@ -16,6 +16,7 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   'folder-readme': { folder: 'lib' },
   'summarize-each-file': { folder: 'lib' },
   'summarize-file': { path: 'lib/parse.ts' },
+  'find-code': { question: 'where is the input parsed?' },
 };
 
 /** Each built-in prompt loads and runs end to end through the real client against a scripted server. */

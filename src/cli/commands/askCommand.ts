@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, ToolProtocolMemory, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { cliCacheDir } from '../../core/codebaseIndex/store/indexLocation';
 import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
 import { agentFilterFrom, togglesFrom, toolProtocolFrom } from './agentFlags';
@@ -77,7 +79,10 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
     : denyingGate('nobody could be asked for approval (no terminal); the user can allow it by re-running with --allow write or --allow execute');
   // CLI flags are the user's own choice, like user settings; nothing is read from the workspace.
   const approvalPolicy = AutoApprovalPolicy.fromSettingLayers([{ origin: 'cli', value: { kinds, commands: values['allow-command'] ?? [] } }]);
-  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol, useCodeIndex: !noIndex });
+  // Remembered in CodeWiki's cache, as the extension remembers it per window: a model that writes its calls as
+  // text starts the next question in the text protocol, instead of paying for the switch (and a new prompt) again.
+  const protocolMemory = new ToolProtocolMemory(join(cliCacheDir(process.env), 'tool-protocols.json'));
+  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol, useCodeIndex: !noIndex, protocolMemory });
 
   const recorder = new AgentRunRecorder();
   const progress = new AgentProgress(io.stderr, engine.codeIndex);

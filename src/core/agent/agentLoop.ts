@@ -6,6 +6,7 @@ import type { AgentLoopDependencies, AgentRunRequest, AgentRunResult } from './a
 import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
+import { answerRequest, isEmptyAnswer } from './emptyAnswer';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
 import { runTurnCalls } from './turnToolCalls';
@@ -94,6 +95,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
   const repeats = new Map<string, number>();
   let toolsUsed = false;
   let checked = false;
+  let nudged = false;
   for (;;) {
     const capped = capReached(state, run.caps);
     if (capped) return { reason: capped };
@@ -106,6 +108,13 @@ async function iterate(run: AgentRun): Promise<RunStop> {
     if (calls.length === 0) {
       state.messages.push(new AIMessage(turn.text));
       if (turn.finishReason === 'length') noteCutOff(state, iteration);
+      if (!nudged && isEmptyAnswer(turn.text)) {
+        nudged = true;
+        state.emit({ type: 'warning', message: 'the model wrote no answer; CodeWiki asked it once more' });
+        state.messages.push(answerRequest(run.protocol.isText));
+        state.answer = '';
+        continue;
+      }
       const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText, run.filesShown) : [];
       if (unread.length === 0) return { reason: 'answered' };
       checked = true;

@@ -130,7 +130,8 @@ export class AgentRun {
     this.mentions = this.withTools ? this.forcedTools(request.mentions ?? []) : [];
     // tool_choice cannot force a tool in text; the question asks for it instead.
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
-    state.messages.push(new HumanMessage(request.question + textMentions + (candidates ? `\n\n${candidates}` : '')));
+    // Candidates first, the question last: a small model answers what it read last, and continues a list it ends on.
+    state.messages.push(new HumanMessage((candidates ? `${candidates}\n\n` : '') + request.question + textMentions));
   }
 
   /** The model with the tools bound (once per run), or as is when the tools travel in the prompt or there are none. */

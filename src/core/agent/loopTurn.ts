@@ -9,6 +9,7 @@ import { estimateTurn, rejectsTools } from './turnMessages';
 import { requestCalls } from './textProtocol/textRequests';
 import { ToolRequestStream } from './textProtocol/toolRequestStream';
 import { TextCallHold } from './textCallHold';
+import { isEmptyAnswer } from './emptyAnswer';
 
 /** A streamed turn and its calls; none means it answered. */
 export interface TurnCalls {
@@ -126,7 +127,9 @@ async function fallBackToPlanning(run: AgentRun, failure: unknown): Promise<RunS
 function textCallHold(run: AgentRun, iteration: number): TextCallHold {
   return new TextCallHold(run.deps.tools.names, (stretch) => {
     const found = nearMissIn(run, stretch, iteration);
-    return found.calls.length ? withoutSpans(stretch, found.spans) : stretch;
+    if (found.calls.length) return withoutSpans(stretch, found.spans);
+    // An empty wrapper is no answer: kept from the reader; the loop asks for an answer (emptyAnswer.ts).
+    return isEmptyAnswer(stretch) ? '' : stretch;
   });
 }
 

@@ -95,6 +95,8 @@ export interface SymbolMatch extends SymbolDef {
 export interface CodeLine {
   line: number;
   text: string;
+  /** The definition the line sits in, e.g. `Session.send`. */
+  within?: string;
 }
 
 /** One ranked file of a search, with the lines that made it rank. */

@@ -4,6 +4,7 @@ import { modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from '../a
 import { buildSystemPrompt, workspaceName } from '../agent/systemPrompt';
 import { workspaceOverview } from '../agent/workspaceOverview';
 import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
+import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { ToolProtocol } from '../agent/textProtocol/toolProtocol';
 import { withoutSubagents } from '../subagents/agentFilter';
 import type { ToolRegistry } from '../tools/toolRegistry';
@@ -46,7 +47,7 @@ export interface PromptPreview {
 export async function previewToolPrompt(input: PromptPreviewInput): Promise<PromptPreview> {
   const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents);
   const withTools = tools.size > 0;
-  if (withTools && input.codeIndex && input.codeIndex.status().state !== 'ready') await input.codeIndex.update().catch(() => undefined);
+  if (withTools && input.codeIndex) await waitForIndex(input.codeIndex);
   const overview = withTools ? await workspaceOverview(input.workspace, input.codeIndex, input.modelName) : {};
   const systemPrompt = buildSystemPrompt({
     workspaceName: input.workspace ? workspaceName(input.workspace) : 'workspace',

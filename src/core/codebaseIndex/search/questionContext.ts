@@ -27,7 +27,7 @@ export function questionContext(contents: IndexContents, question: string, hits:
 
 function render(definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
   if (definitions.length === 0 && hits.length === 0) return '';
-  const header = "CodeWiki's code index found these for the question, best match first (path:line: what is there). If they answer it, answer from them, citing path:line; if not, use the tools:";
+  const header = "CodeWiki's code index matched these to the question below, best match first (path:line: what is there):";
   const blocks: string[] = [];
   for (const definition of definitions) {
     blocks.push(`- ${definition.path}:${definition.line} defines ${definition.name} (${definition.kind}): ${definition.signature}${definition.doc ? ` — ${definition.doc}` : ''}`);
@@ -36,15 +36,16 @@ function render(definitions: SymbolMatch[], hits: CodeSearchHit[], budget: numbe
   for (const hit of hits) {
     const lines = [
       ...hit.symbols.filter((symbol) => !shown.has(`${hit.path}:${symbol.line}`)).map((symbol) => `  ${hit.path}:${symbol.line}: ${symbol.signature}`),
-      ...hit.lines.map((line) => `  ${hit.path}:${line.line}: ${line.text}`),
+      ...hit.lines.map((line) => `  ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`),
     ];
     blocks.push([`- ${hit.path}`, ...lines].join('\n'));
   }
+  const footer = 'If they answer the question, answer in a sentence or two naming the file and line (path:line); if not, use the tools.';
   let text = header;
   for (const block of blocks) {
     const next = `${text}\n${block}`;
-    if (estimateTokens(next) > budget) break;
+    if (estimateTokens(`${next}\n${footer}`) > budget) break;
     text = next;
   }
-  return text === header ? '' : text;
+  return text === header ? '' : `${text}\n${footer}`;
 }

@@ -61,19 +61,25 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   return ranked.slice(0, options.limit);
 }
 
-/** The names a question spells like code, and its capitalised words, looked up as definitions. */
-export function exactDefinitions(contents: IndexContents, terms: QuestionTerms): SymbolRef[] {
+/**
+ * The names a question spells like code, and its capitalised words, looked up as definitions: spelled
+ * exactly, or (`sameCase: false`, for ranking only) in another case. Definitions in tests come last and
+ * are left out when the code has one, unless the question is about tests.
+ */
+export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, sameCase = true): SymbolRef[] {
   const refs: SymbolRef[] = [];
   for (const name of terms.identifiers) {
     const exact = contents.symbols.exact(name);
-    refs.push(...(exact.length ? exact : contents.symbols.sameLetters(name)));
+    refs.push(...(exact.length || sameCase ? exact : contents.symbols.sameLetters(name)));
   }
   for (const name of terms.capitalised) refs.push(...contents.symbols.exact(name));
-  return refs;
+  if (terms.aboutTests) return refs;
+  const inCode = refs.filter((ref) => !TEST_PATH.test(contents.byId(ref.file)?.path ?? ''));
+  return inCode.length ? inCode : refs;
 }
 
 function addExactDefinitions(contents: IndexContents, terms: QuestionTerms, scores: Map<number, RankedFile>): void {
-  const refs = exactDefinitions(contents, terms);
+  const refs = exactDefinitions(contents, terms, false);
   const files = new Map<number, SymbolRef[]>();
   for (const ref of refs) files.set(ref.file, [...(files.get(ref.file) ?? []), ref]);
   // A name defined in one file points at it; one defined in twenty says little about each.

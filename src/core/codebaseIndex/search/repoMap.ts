@@ -6,6 +6,9 @@ import { rankFiles } from './rankFiles';
 /** Kinds a map shows: what a reader navigates by, not every variable. */
 const MAPPED_KINDS = new Set(['class', 'interface', 'type', 'enum', 'struct', 'trait', 'module', 'function', 'method', 'macro']);
 const MAX_FILES = 300;
+/** Constructors and dunder methods say little a reader navigates by; every class has them. */
+const BOILERPLATE = /^(__\w+__|constructor|init|new|New|String|toString|Error|default)$/;
+const MAX_SIGNATURE = 110;
 const FOCUS_FILES = 30;
 
 interface MapEntry {
@@ -38,7 +41,7 @@ export function buildRepoMap(contents: IndexContents, budgetTokens: number, focu
   const entries: MapEntry[] = [];
   for (const { facts, rank: fileRank } of files) {
     for (const symbol of facts.symbols) {
-      if (!MAPPED_KINDS.has(symbol.kind)) continue;
+      if (!MAPPED_KINDS.has(symbol.kind) || (symbol.container && BOILERPLATE.test(symbol.name))) continue;
       const use = graph.fanIn.get(symbol.name) ?? 0;
       const topLevel = symbol.container ? 0.5 : 1;
       entries.push({ path: facts.path, fileRank, symbol, score: fileRank * topLevel * (1 + Math.log1p(use)) });
@@ -70,8 +73,12 @@ function render(entries: MapEntry[]): RepoMap {
   const lines: string[] = [];
   for (const [path, file] of files) {
     lines.push(`${path}:`);
-    for (const symbol of file.symbols.sort((a, b) => a.line - b.line)) lines.push(`${String(symbol.line).padStart(5)}│ ${symbol.container ? '  ' : ''}${symbol.signature}`);
+    for (const symbol of file.symbols.sort((a, b) => a.line - b.line)) lines.push(`${String(symbol.line).padStart(5)}│ ${symbol.container ? '  ' : ''}${short(symbol.signature)}`);
   }
   const text = lines.join('\n');
   return { text, files: files.length, symbols: entries.length, tokens: estimateTokens(text) };
+}
+
+function short(signature: string): string {
+  return signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE - 1)}…` : signature;
 }

@@ -11,7 +11,12 @@ export function snapshotFile(storeDir: string, roots: readonly string[]): string
   return join(storeDir, `${key}.json`);
 }
 
-/** The CLI's index folder: `index/` in CodeWiki's cache, `CODEWIKI_CACHE_DIR` or `~/.cache/codewiki` (the same cache serve.sh keeps the local model in). */
+/** CodeWiki's cache folder for the CLI: `CODEWIKI_CACHE_DIR`, else `~/.cache/codewiki` (where serve.sh keeps the local model too). */
+export function cliCacheDir(env: NodeJS.ProcessEnv): string {
+  return env.CODEWIKI_CACHE_DIR || join(homedir(), '.cache', 'codewiki');
+}
+
+/** The CLI's saved indexes: `index/` in its cache. */
 export function cliIndexDir(env: NodeJS.ProcessEnv): string {
-  return join(env.CODEWIKI_CACHE_DIR || join(homedir(), '.cache', 'codewiki'), 'index');
+  return join(cliCacheDir(env), 'index');
 }

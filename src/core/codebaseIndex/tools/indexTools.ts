@@ -3,6 +3,7 @@ import { codewikiTool } from '../../tools/codewikiTool';
 import type { ToolRegistry } from '../../tools/toolRegistry';
 import type { SelfRenderedValue } from '../../tools/toolValues';
 import type { CodeIndex, CodeSearchHit, SymbolMatch } from '../codeIndexTypes';
+import { waitForIndex } from '../waitForIndex';
 import { partialNote, renderCodeSearch, renderSymbolMatches } from './renderIndexResults';
 
 const SEARCH_MAX_TOKENS = 1_200;
@@ -47,7 +48,8 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
   registry
     .register(
       codewikiTool(
-        async (input): Promise<SymbolMatchesValue> => {
+        async (input, config): Promise<SymbolMatchesValue> => {
+          await waitForIndex(index, { signal: config?.signal });
           const matches = await index.findSymbol(input.name, { limit: input.limit });
           return { kind: 'symbol-matches', matches, text: renderSymbolMatches(input.name, matches) + partialNote(index.status()) };
         },
@@ -57,7 +59,8 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
     )
     .register(
       codewikiTool(
-        async (input): Promise<CodeSearchValue> => {
+        async (input, config): Promise<CodeSearchValue> => {
+          await waitForIndex(index, { signal: config?.signal });
           const hits = await index.searchCode(input.query, { limit: input.limit ?? 8, pathPrefix: input.path });
           return { kind: 'code-search', hits, paths: hits.map((hit) => hit.path), text: renderCodeSearch(input.query, hits, SEARCH_MAX_TOKENS) + partialNote(index.status()) };
         },
@@ -67,7 +70,8 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
     )
     .register(
       codewikiTool(
-        async (input): Promise<SelfRenderedValue> => {
+        async (input, config): Promise<SelfRenderedValue> => {
+          await waitForIndex(index, { signal: config?.signal });
           const map = await index.repoMap({ budgetTokens: input.max_tokens ?? MAP_DEFAULT_TOKENS, focus: input.focus });
           return { kind: 'repo-map', text: (map.text || 'The index has no definitions yet.') + partialNote(index.status()) };
         },

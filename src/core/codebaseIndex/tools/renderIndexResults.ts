@@ -16,7 +16,7 @@ export function renderCodeSearch(query: string, hits: CodeSearchHit[], maxTokens
   for (const hit of hits) {
     const lines = [
       ...hit.symbols.map((symbol) => `  ${symbol.line}: ${symbol.signature}`),
-      ...hit.lines.map((line) => `  ${line.line}: ${line.text}`),
+      ...hit.lines.map((line) => `  ${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`),
     ];
     const block = [hit.path, ...lines].join('\n');
     if (shown > 0 && estimateTokens(`${text}\n${block}`) > maxTokens) break;

@@ -8,8 +8,12 @@ const DEFAULT_MAX_FILES = 12;
 
 const schema = z.object({
   file_summaries: z
-    .union([z.string(), z.object({ kind: z.literal('file-summaries'), files: z.array(z.object({ path: z.string() }).loose()) }).loose()])
-    .describe('The output of get_file_summaries, or the same as text.'),
+    .union([
+      z.string(),
+      z.object({ kind: z.literal('file-summaries'), files: z.array(z.object({ path: z.string() }).loose()) }).loose(),
+      z.object({ kind: z.literal('code-search'), text: z.string(), hits: z.array(z.object({ path: z.string() }).loose()) }).loose(),
+    ])
+    .describe('The output of get_file_summaries or search_code, or the same as text.'),
   task_description: z.string().describe('What the selected files should help with.'),
   max_files: z.number().int().min(1).max(100).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}).`),
 });
@@ -83,7 +87,7 @@ function summariesText(input: Input): string {
 
 function knownPaths(input: Input): string[] {
   const summaries = input.file_summaries;
-  if (typeof summaries !== 'string') return summaries.files.map((f) => f.path);
+  if (typeof summaries !== 'string') return summaries.kind === 'code-search' ? summaries.hits.map((hit) => hit.path) : summaries.files.map((f) => f.path);
   if (isFileSummaries(summaries)) return summaries.files.map((f) => f.path);
   // Rendered by get_file_summaries: each file opens with a "===== path (language, …) =====" header.
   const headers = [...summaries.matchAll(/^===== (.+?) \([^()\n]*\) =====$/gm)].map((m) => m[1] as string);
