@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'codewiki-eval-cache-'));
   try {
     console.log(`\n## End to end: codewiki ask on ${server.model}\n`);
+    console.log('Right: the first workspace file the answer names answers the question (in brackets: any file it names does).\n');
     console.log('| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s |\n|---|---|---|');
     for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
       const questions = repo.questions.slice(0, limit);
@@ -74,7 +75,7 @@ async function askAll(repo: EvalRepo, questions: EvalQuestion[], options: Parame
   for (const question of questions) {
     const outcome = await askQuestion(repo.dir!, question, options);
     outcomes.push(outcome);
-    const verdict = outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : 'WRONG';
+    const verdict = outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : outcome.mentions ? 'WRONG (names it later)' : 'WRONG';
     process.stderr.write(`${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`);
   }
   return outcomes;
@@ -82,7 +83,8 @@ async function askAll(repo: EvalRepo, questions: EvalQuestion[], options: Parame
 
 function summary(outcomes: AskOutcome[]): string {
   const right = outcomes.filter((o) => o.correct).length;
-  return `${right}/${outcomes.length}, ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
+  const mentions = outcomes.filter((o) => o.mentions).length;
+  return `${right}/${outcomes.length} (${mentions}), ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
 }
 
 main().catch((error) => {

@@ -7,7 +7,10 @@ import type { EvalQuestion } from './evalRepos';
 const CLI = resolve(__dirname, '..', '..', 'dist', 'cli.js');
 
 export interface AskOutcome {
+  /** The first workspace file the answer names is one that answers the question. */
   correct: boolean;
+  /** Some file the answer names answers it (an answer that lists four files, one of them right). */
+  mentions: boolean;
   toolCalls: number;
   seconds: number;
   /** The answer, for reading the misses. */
@@ -53,31 +56,37 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
   const seconds = (performance.now() - started) / 1000;
   let toolCalls = 0;
   try {
-    const parsed = JSON.parse(readFileSync(log, 'utf8')) as { iterations?: Array<{ toolCalls?: unknown[] }> };
-    toolCalls = (parsed.iterations ?? []).reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
+    const parsed = JSON.parse(readFileSync(log, 'utf8')) as { iterations?: Array<{ iteration: number; toolCalls?: unknown[] }> };
+    // Iteration 0 holds the search CodeWiki makes before the model's first turn: the model's own calls are counted.
+    toolCalls = (parsed.iterations ?? []).filter((it) => it.iteration > 0).reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
   } catch {
     // no log: the run failed or was stopped before it wrote one; the answer decides
   }
   rmSync(dir, { recursive: true, force: true });
-  return { correct: !timedOut && namesAnswer(answer, question.files, workspace), toolCalls, seconds, answer: answer.trim(), timedOut };
+  const named = filesNamed(answer, workspace);
+  return { correct: !timedOut && question.files.includes(named[0] ?? ''), mentions: !timedOut && named.some((file) => question.files.includes(file)), toolCalls, seconds, answer: answer.trim(), timedOut };
 }
 
-const uniqueNames = new Map<string, Set<string>>();
+const repositories = new Map<string, { paths: string[]; unique: Map<string, string> }>();
 
-/** The answer names one of `files` by its path, or by a file name that only one file of the repository has. */
-export function namesAnswer(answer: string, files: string[], workspace: string): boolean {
-  let names = uniqueNames.get(workspace);
-  if (!names) {
-    const counts = new Map<string, number>();
-    for (const path of execFileSync('git', ['-C', workspace, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n')) {
-      counts.set(basename(path), (counts.get(basename(path)) ?? 0) + 1);
-    }
-    names = new Set([...counts].filter(([, count]) => count === 1).map(([name]) => name));
-    uniqueNames.set(workspace, names);
+/**
+ * The workspace files an answer names, in the order it names them: by path, or by a file name only one file
+ * of the repository has (`sessions.py`). An answer that names nothing in the repository names nothing.
+ */
+export function filesNamed(answer: string, workspace: string): string[] {
+  let repository = repositories.get(workspace);
+  if (!repository) {
+    const paths = execFileSync('git', ['-C', workspace, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+    const counts = new Map<string, string[]>();
+    for (const path of paths) counts.set(basename(path), [...(counts.get(basename(path)) ?? []), path]);
+    const unique = new Map([...counts].filter(([, all]) => all.length === 1).map(([name, all]) => [name, all[0]!]));
+    repositories.set(workspace, (repository = { paths, unique }));
   }
-  return files.some((file) => answer.includes(file) || (names.has(basename(file)) && new RegExp(`(^|[^\\w.-])${escape(basename(file))}\\b`).test(answer)));
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found: Array<{ at: number; path: string }> = [];
+  for (const match of answer.matchAll(/[\w./-]+\.[A-Za-z0-9]{1,8}\b/g)) {
+    const token = match[0].replace(/^\.\//, '');
+    const path = repository.paths.find((p) => p === token || token.endsWith(`/${p}`)) ?? repository.unique.get(basename(token));
+    if (path) found.push({ at: match.index, path });
+  }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.path))];
 }

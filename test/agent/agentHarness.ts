@@ -88,8 +88,13 @@ export class AgentFixture {
     return this;
   }
 
+  /**
+   * One agent run. The code index is off unless `settings.useCodeIndex` is true: with it every run starts with
+   * a search_code call of CodeWiki's own (test/codebaseIndex covers that), which would only get in the way of
+   * tests about other parts of the loop.
+   */
   async ask(question: string, settings: Partial<AgentSettings> = {}, request: Partial<AgentRunRequest> = {}): Promise<AgentRunResult> {
-    const agent = createAgent(this.engine, { gate: settings.gate ?? new ScriptedGate(), ...settings });
+    const agent = createAgent(this.engine, { gate: settings.gate ?? new ScriptedGate(), ...settings, useCodeIndex: settings.useCodeIndex ?? false });
     return agent.run({ question, conversationId: 'conv-1', onEvent: (event) => this.events.push(event), ...request });
   }
 

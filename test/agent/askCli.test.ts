@@ -18,7 +18,8 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     server = new OpenAiTestServer(turns);
     await server.start();
   }
-  const ask = (...args: string[]) => runCli(['ask', ...args, '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model']);
+  // --no-index: these tests are about the loop, approvals and exit codes; test/codebaseIndex covers ask with the index.
+  const ask = (...args: string[]) => runCli(['ask', ...args, '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model']);
   const toolLines = (stderr: string) => stderr.split('\n').filter((line) => /^[✓✗⊘↷] /.test(line));
 
   beforeEach(() => {
@@ -101,7 +102,7 @@ describe('codewiki ask (the built CLI as a child process)', () => {
       { toolCalls: [{ name: 'write_file', arguments: { path: 'other.md', content: 'x\n' } }] },
       { text: 'edited one, not the other' },
     ]);
-    const command = [process.execPath, CLI, 'ask', 'edit', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model'].map((a) => `'${a}'`).join(' ');
+    const command = [process.execPath, CLI, 'ask', 'edit', '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model'].map((a) => `'${a}'`).join(' ');
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CODEWIKI_|OPENAI_)/.test(key)));
     const child = spawn('script', ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';

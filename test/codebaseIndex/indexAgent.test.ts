@@ -15,6 +15,8 @@ const FILES = {
   'README.md': '# Demo\n',
 };
 
+const INDEX = { useCodeIndex: true };
+
 const lastUser = (fx: AgentFixture, request: number) => {
   const messages = fx.server.requests[request]!.body!.messages!;
   return String([...messages].reverse().find((m) => m.role === 'user')!.content);
@@ -28,16 +30,21 @@ describe('codebase index in the agent (scripted server)', () => {
     fx = undefined;
   });
 
-  it('the first request of a where-is question carries the candidates, then the question; the system prompt carries the repo map', async () => {
+  it('the first request of a where-is question carries the index search for it, as a search_code call already answered; the system prompt carries the repo map', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'In src/history/conversationLock.ts:2, ConversationLock.' }]).start();
-    const result = await fx.ask('Which file implements the lock that lets several windows share history?');
+    const question = 'Which file implements the lock that lets several windows share history?';
+    const result = await fx.ask(question, INDEX);
     assert.equal(result.answer, 'In src/history/conversationLock.ts:2, ConversationLock.');
-    const question = lastUser(fx, 0);
-    assert.match(question, /^CodeWiki's code index matched these to the question below/);
-    assert.match(question, /\n\nWhich file implements the lock that lets several windows share history\?$/, 'the question comes last');
-    const candidates = question.slice(0, question.lastIndexOf('\n\n'));
+    const messages = fx.server.requests[0]!.body!.messages!;
+    assert.deepEqual(messages.slice(1).map((m) => m.role), ['user', 'assistant', 'tool']);
+    assert.equal(messages[1]!.content, question, 'the question is the user\'s words alone');
+    assert.deepEqual(messages[2]!.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]), [['search_code', { query: question }]]);
+    const candidates = String(messages[3]!.content);
+    assert.match(candidates, /^Best matches in the code index for the question, best first/);
     assert.match(candidates.split('\n')[1]!, /^- src\/history\/conversationLock\.ts$/, 'the best match first');
-    assert.match(candidates, /\nIf they answer the question, answer in a sentence or two naming the file and line \(path:line\); if not, use the tools\.$/);
+    assert.match(candidates, /\nIf one of these answers the question, name that one file and line \(path:line\) and say in a sentence what is there; if none does, call a tool\.$/);
+    const shown = fx.eventsOf('tool-call-end').find((e) => e.tool === 'search_code')!;
+    assert.equal(shown.output, candidates, 'the user sees exactly what the model was given');
     assert.match(candidates, /src\/history\/conversationLock\.ts:2: export class ConversationLock/);
     const system = String(fx.server.requests[0]!.body!.messages![0]!.content);
     assert.match(system, /Map of the workspace .*\nsrc\/history\/conversationLock\.ts:\n\s+2│ export class ConversationLock/);
@@ -49,7 +56,7 @@ describe('codebase index in the agent (scripted server)', () => {
 
   it('a definition the question names exactly is reported before the model answers (the card)', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'It is in retryPolicy.ts.' }]).start();
-    await fx.ask('Where is retryDelay defined?');
+    await fx.ask('Where is retryDelay defined?', INDEX);
     const kinds = fx.events.map((e) => e.type);
     assert.ok(kinds.indexOf('definitions') < kinds.indexOf('turn-start'), `definitions come before the first model call: ${kinds.join(', ')}`);
     assert.deepEqual(fx.eventsOf('definitions')[0]!.definitions, [
@@ -59,8 +66,8 @@ describe('codebase index in the agent (scripted server)', () => {
 
   it('two different questions send a byte-identical system prompt and tools: the question-specific part comes after them', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'one' }, { text: 'two' }]).start();
-    await fx.ask('Where is retryDelay defined?');
-    await fx.ask('Which file implements the lock?');
+    await fx.ask('Where is retryDelay defined?', INDEX);
+    await fx.ask('Which file implements the lock?', INDEX);
     const [first, second] = fx.server.requests.map((r) => r.body!);
     assert.equal(JSON.stringify(first!.messages![0]), JSON.stringify(second!.messages![0]));
     assert.equal(JSON.stringify(first!.tools), JSON.stringify(second!.tools));
@@ -77,7 +84,7 @@ describe('codebase index in the agent (scripted server)', () => {
       },
       { text: 'Done.' },
     ]).start();
-    await fx.ask('Look around.');
+    await fx.ask('Look around.', { useCodeIndex: false });
     const results = Object.fromEntries(fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]));
     assert.match(results.s1!, /^No definition is named exactly "ConversationLok"; the closest:\nsrc\/history\/conversationLock\.ts:2 {2}class ConversationLock: export class ConversationLock — Lets several windows share one history/);
     assert.match(results.s2!, /^src\/llm\/retryPolicy\.ts\n {2}2: export function retryDelay\(attempt: number\): number/);
@@ -89,5 +96,15 @@ describe('codebase index in the agent (scripted server)', () => {
     assert.equal(lastUser(fx, 0), 'Where is retryDelay defined?');
     assert.match(String(fx.server.requests[0]!.body!.messages![0]!.content), /Layout of the workspace/);
     assert.deepEqual(fx.eventsOf('definitions'), []);
+    assert.deepEqual(fx.server.requests[0]!.body!.messages!.map((m) => m.role), ['system', 'user']);
+  });
+
+  it('with search_code switched off, the matches go before the question instead', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'ok' }]).start();
+    await fx.ask('Where is retryDelay defined?', { ...INDEX, toggles: { enabled: true, perTool: { search_code: false }, defaultForNewTools: true } });
+    const question = lastUser(fx, 0);
+    assert.match(question, /^CodeWiki's code index matched these to the question below/);
+    assert.match(question, /\n\nWhere is retryDelay defined\?$/);
+    assert.deepEqual(fx.server.requests[0]!.body!.messages!.map((m) => m.role), ['system', 'user']);
   });
 });

@@ -66,8 +66,9 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
     const card = lines.findIndex((line) => /^◆ countWords \(function\) — src\/frequency\.ts:2 {2}export function countWords\(/.test(line));
     const sent = lines.findIndex((line) => /^⌕ index: \d candidate files? \(\d+ tokens\) sent with the question$/.test(line));
     assert.ok(card > 0 && sent > card, result.stderr);
-    const user = server.requests[0]!.body!.messages!.find((m) => m.role === 'user')!;
-    assert.match(String(user.content), /src\/frequency\.ts:2 defines countWords \(function\)/);
+    const search = server.requests[0]!.body!.messages!.find((m) => m.role === 'tool')!;
+    assert.match(String(search.content), /src\/frequency\.ts:2 defines countWords \(function\)/);
+    assert.match(result.stderr, /✓ search_code query="Where is countWords defined\?"/, 'the search CodeWiki made is shown like any call');
   });
 
   it('ask --no-index sends the question alone and offers no index tools', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { disabledCodeIndex } from '../../src/core/codebaseIndex/disabledCodeIndex';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
 import { StateManager, type AgentTurnMessage, type ChatMessage } from '../../src/core/history';
 import type { AgentModeSettings } from '../../src/core/session/agentModeSettings';
@@ -29,14 +30,24 @@ export class AgentModeFixture {
   onPost: (message: HostToWebview) => void = () => {};
   settings: AgentModeSettings | undefined;
 
-  constructor(files: Record<string, string>) {
+  constructor(
+    files: Record<string, string>,
+    private readonly withIndex = false,
+  ) {
     this.ws = tempWorkspace(files);
   }
 
   async start(overrides: Partial<SessionDeps> = {}): Promise<this> {
     await this.server.start();
     this.history = (await StateManager.open(this.storage)).manager;
-    this.engine = await createCodewikiEngine({ workspaceRoot: this.ws.root, builtinPromptsDir: BUILTIN, models: modelsFor(this.server.url) });
+    // The code index is off (codewiki.index.enabled: false) unless a test asks for it: its search before each
+    // turn is covered in codebaseAttachment.test.ts and would only get in the way of tests about other parts.
+    this.engine = await createCodewikiEngine({
+      workspaceRoot: this.ws.root,
+      builtinPromptsDir: BUILTIN,
+      models: modelsFor(this.server.url),
+      codeIndex: this.withIndex ? undefined : () => disabledCodeIndex('the code index is off in this test'),
+    });
     this.session = this.newSession(overrides);
     return this;
   }

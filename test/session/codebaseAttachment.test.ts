@@ -11,7 +11,7 @@ const FILES = {
 describe('session: the code index in chat and agent turns', () => {
   let fx: AgentModeFixture;
   beforeEach(async () => {
-    fx = await new AgentModeFixture(FILES).start();
+    fx = await new AgentModeFixture(FILES, true).start();
   });
   afterEach(() => fx.close());
 
@@ -45,5 +45,6 @@ describe('session: the code index in chat and agent turns', () => {
     const turn = (await fx.reopen())[1] as AgentTurnMessage;
     assert.deepEqual(turn.definitions, [{ name: 'invoiceTotal', kind: 'function', path: 'src/billing/invoice.ts', line: 2, signature: 'export function invoiceTotal(lines: number[]): number', doc: 'Computes the total of an invoice, taxes included.' }]);
     assert.equal(turn.indexContext?.files[0], 'src/billing/invoice.ts');
+    assert.deepEqual(turn.toolCalls.map((call) => [call.tool, call.status]), [['search_code', 'ok']], 'the search CodeWiki made for the model is in the turn, as a call');
   });
 });

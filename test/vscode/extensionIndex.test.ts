@@ -82,7 +82,7 @@ vscodeSuite('extension in real VS Code: the code index', function () {
     assert.equal((await card.locator('.definition-link').textContent())?.replace(/\s+/g, ' ').trim(), 'countWords function — src/frequency.ts:2');
     assert.equal(await view.locator('[data-kind=agent-turn]').last().getAttribute('data-status'), 'streaming', 'the card is there while the model is still to answer');
     await view.locator('[data-kind=agent-turn][data-status=done]').last().waitFor({ timeout: 60_000 });
-    assert.match(String(llm.requests.at(-1)!.body!.messages!.at(-1)!.content), /src\/frequency\.ts:2 defines countWords \(function\)/, 'the model got the candidates too');
+    assert.match(String(llm.requests.at(-1)!.body!.messages!.at(-1)!.content), /src\/frequency\.ts:2 defines countWords \(function\)/, 'the model got the matches too');
     await card.locator('.definition-link').click();
     await workbench.page.locator('.tabs-container .tab.active', { hasText: 'frequency.ts' }).waitFor({ timeout: 15_000 });
     await workbench.page.locator('.statusbar-item', { hasText: /Ln 2, Col/ }).waitFor({ timeout: 15_000 });

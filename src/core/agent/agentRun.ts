@@ -5,7 +5,7 @@ import { agentGuidance } from './agentGuidance';
 import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
-import { startFromIndex } from './startFromIndex';
+import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex } from './startFromIndex';
 import { buildSystemPrompt, workspaceName } from './systemPrompt';
 import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
@@ -52,6 +52,7 @@ export class AgentRun {
   usedFallback = false;
   private readonly timer: ReturnType<typeof setTimeout>;
   private overview: WorkspaceOverview = {};
+  private indexSearchMs = 0;
   /** Files the index's candidates showed the model with the question. */
   private indexedFiles: string[] = [];
 
@@ -110,17 +111,21 @@ export class AgentRun {
 
   /**
    * The system prompt, the earlier turns and the question, with its `@tool` mentions to force. A top-level
-   * run with tools starts from the code index: the system prompt carries its repo map, and the question
-   * its candidates (after the fixed prefix, so the server's cache of the prefix keeps serving).
+   * run with tools starts from the code index: the system prompt carries its repo map, and after the
+   * question comes the index's search for it (after the fixed prefix, so the server's cache of the prefix
+   * keeps serving).
    */
   async open(): Promise<void> {
     const { deps, request, state } = this;
     const index = this.withTools && !request.parentCallId ? deps.codeIndex : undefined;
-    let candidates = '';
+    const query = request.indexQuery ?? request.question;
+    let matches = '';
     if (index && request.withIndexContext !== false) {
-      const found = await startFromIndex(index, request.indexQuery ?? request.question, this.signal, state.emit);
-      candidates = found.text;
+      const started = performance.now();
+      const found = await startFromIndex(index, query, this.signal, state.emit);
+      matches = found.list;
       this.indexedFiles = found.files;
+      this.indexSearchMs = performance.now() - started;
     }
     if (this.withTools) this.overview = await workspaceOverview(deps.workspace, index, deps.modelName, this.signal);
     this.system = this.systemPrompt();
@@ -130,8 +135,19 @@ export class AgentRun {
     this.mentions = this.withTools ? this.forcedTools(request.mentions ?? []) : [];
     // tool_choice cannot force a tool in text; the question asks for it instead.
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
-    // Candidates first, the question last: a small model answers what it read last, and continues a list it ends on.
-    state.messages.push(new HumanMessage((candidates ? `${candidates}\n\n` : '') + request.question + textMentions));
+    const asSearch = matches !== '' && this.deps.tools.has('search_code');
+    state.messages.push(new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + request.question + textMentions));
+    if (asSearch) this.addIndexSearch(query, matches);
+  }
+
+  /** The index's search, as a search_code call already made and answered: in the history, and to the user as a call. */
+  private addIndexSearch(query: string, matches: string): void {
+    const exchange = indexSearchExchange(query, matches);
+    this.state.messages.push(...(this.protocol.isText ? nativeHistoryAsText(exchange) : exchange));
+    const output = String(exchange[1]!.content);
+    const args = { query };
+    this.state.emit({ type: 'tool-call-start', id: INDEX_CALL_ID, iteration: 0, tool: 'search_code', displayName: 'Search code', kind: 'read', argsSummary: `query=${JSON.stringify(query.length > 60 ? `${query.slice(0, 59)}…` : query)}`, args });
+    this.state.emit({ type: 'tool-call-end', id: INDEX_CALL_ID, iteration: 0, tool: 'search_code', status: 'ok', durationMs: this.indexSearchMs, tokens: { input: 0, output: 0, total: 0 }, output });
   }
 
   /** The model with the tools bound (once per run), or as is when the tools travel in the prompt or there are none. */

@@ -1,17 +1,21 @@
+import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { AgentEventBody } from './agentEvents';
 
+/** The id of the search CodeWiki makes for the model before its first turn. */
+export const INDEX_CALL_ID = 'codewiki_index_search';
+
 export interface IndexedQuestion {
-  /** The candidates rendered for the model, to follow the question; empty when the index found nothing. */
-  text: string;
-  /** Files the candidates name: the model has seen them (signatures and lines) without opening them. */
+  /** The matches as a list, best first; empty when the index found nothing. */
+  list: string;
+  /** Files the matches name: the model has seen them (signatures and lines) without opening them. */
   files: string[];
 }
 
 /**
  * Before the first model call: the question's names and words are looked up in the index, the exact
- * definitions go to the user at once (cards), and the best candidates go to the model with the question.
+ * definitions go to the user at once (cards), and the best matches go to the model with the question.
  * A build in progress is waited for, with progress (waitForIndex.ts); a failing index never fails the turn.
  */
 export async function startFromIndex(index: CodeIndex, question: string, signal: AbortSignal, emit: (event: AgentEventBody) => void): Promise<IndexedQuestion> {
@@ -23,10 +27,31 @@ export async function startFromIndex(index: CodeIndex, question: string, signal:
     }
     const files = [...new Set([...context.definitions.map((d) => d.path), ...context.hits.map((h) => h.path)])];
     if (context.text) emit({ type: 'index-context', files, tokens: context.tokens, partial: context.partial !== undefined });
-    return { text: context.text, files };
+    return { list: context.text, files };
   } catch (error) {
     if (signal.aborted) throw error;
     emit({ type: 'warning', message: `the code index could not be searched (${(error as Error).message}); answering without it` });
-    return { text: '', files: [] };
+    return { list: '', files: [] };
   }
+}
+
+const ANSWER_FROM_THEM = 'If one of these answers the question, name that one file and line (path:line) and say in a sentence what is there; if none does, call a tool.';
+
+/**
+ * The matches as the model best uses them: the result of a search_code call CodeWiki made for it, after the
+ * question, since a small model answers from a tool result and echoes or continues text in the question
+ * itself (measured on Qwen2.5-Coder 1.5B: the list in the question came back as the answer). The call is
+ * shown to the user like any other (events), so nothing the model was given is hidden.
+ */
+export function indexSearchExchange(query: string, list: string): BaseMessage[] {
+  const content = `Best matches in the code index for the question, best first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM}`;
+  return [
+    new AIMessage({ content: '', tool_calls: [{ id: INDEX_CALL_ID, name: 'search_code', args: { query }, type: 'tool_call' }] }),
+    new ToolMessage({ content, tool_call_id: INDEX_CALL_ID, name: 'search_code' }),
+  ];
+}
+
+/** Without search_code on offer, the matches go before the question instead. */
+export function indexMatchesBeforeQuestion(list: string): string {
+  return `CodeWiki's code index matched these to the question below, best match first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM.replace('call a tool', 'use the tools')}\n\n`;
 }

@@ -67,7 +67,7 @@ async function readCodebase(text: string, codeIndex: CodeIndex | undefined): Pro
   const context = await codeIndex.questionContext(text, { budgetTokens: CODEBASE_ATTACHMENT_TOKENS });
   const files = [...new Set([...context.definitions.map((d) => d.path), ...context.hits.map((h) => h.path)])];
   return {
-    text: context.text || 'The code index found nothing for this question (#codebase).',
+    text: context.text ? `CodeWiki's code index matched these to the question below, best match first (path:line: what is there):\n${context.text}` : 'The code index found nothing for this question (#codebase).',
     ref: { kind: 'codebase', path: '', files },
   };
 }

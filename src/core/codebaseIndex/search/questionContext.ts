@@ -9,8 +9,9 @@ const MAX_DEFINITIONS = 5;
 
 /**
  * The index's answer to a question before any model sees it: definitions the question names exactly
- * (shown to the user as cards at once) and the best ranked files with their lines, rendered for the
- * model within a token budget. It goes into the user's turn, after the fixed system prompt, so the
+ * (shown to the user as cards at once) and the best ranked files with their lines, rendered as a list
+ * for the model within a token budget; its users say what the list is (a search the agent made, or what
+ * the user attached with #codebase). It goes into the user's turn, after the fixed system prompt, so the
  * prompt prefix a server caches stays the same from question to question.
  */
 export function questionContext(contents: IndexContents, question: string, hits: CodeSearchHit[], budgetTokens: number): Omit<QuestionContext, 'partial'> {
@@ -25,9 +26,11 @@ export function questionContext(contents: IndexContents, question: string, hits:
   return { text, tokens: estimateTokens(text), definitions, hits };
 }
 
+/** Tokens left for the words its users put around the list (a header, what to do with it). */
+const FRAMING_TOKENS = 60;
+
+/** The matches as a list, best first, one `path:line: what is there` per line, within the budget. */
 function render(definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
-  if (definitions.length === 0 && hits.length === 0) return '';
-  const header = "CodeWiki's code index matched these to the question below, best match first (path:line: what is there):";
   const blocks: string[] = [];
   for (const definition of definitions) {
     blocks.push(`- ${definition.path}:${definition.line} defines ${definition.name} (${definition.kind}): ${definition.signature}${definition.doc ? ` — ${definition.doc}` : ''}`);
@@ -40,12 +43,11 @@ function render(definitions: SymbolMatch[], hits: CodeSearchHit[], budget: numbe
     ];
     blocks.push([`- ${hit.path}`, ...lines].join('\n'));
   }
-  const footer = 'If they answer the question, answer in a sentence or two naming the file and line (path:line); if not, use the tools.';
-  let text = header;
+  let text = '';
   for (const block of blocks) {
-    const next = `${text}\n${block}`;
-    if (estimateTokens(`${next}\n${footer}`) > budget) break;
+    const next = text ? `${text}\n${block}` : block;
+    if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
     text = next;
   }
-  return text === header ? '' : `${text}\n${footer}`;
+  return text;
 }
