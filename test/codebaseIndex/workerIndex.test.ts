@@ -58,4 +58,17 @@ describe('codebase index in a worker thread', function () {
     await worker.refreshFiles([join(fx.root, 'src/lock.ts')]);
     assert.equal((await worker.findSymbol('RenamedLock'))[0]?.path, 'src/lock.ts');
   });
+
+  it('a change saved by the watcher survives closing the window: dispose saves before the worker stops', async () => {
+    fx = new IndexFixture(FILES);
+    const first = new WorkerCodeIndex({ roots: [fx.root], workspaceOptions: {}, storeDir: fx.storeDir });
+    await first.update();
+    writeFileSync(join(fx.root, 'src/late.ts'), 'export function savedBeforeClosing() {}\n');
+    await first.refreshFiles([join(fx.root, 'src/late.ts')]);
+    await first.dispose(); // the save after a change is delayed by seconds; closing must not lose it
+    worker = new WorkerCodeIndex({ roots: [fx.root], workspaceOptions: {}, storeDir: fx.storeDir });
+    const reopened = await worker.update();
+    assert.equal(reopened.parsedFiles, 0, 'nothing had to be read again');
+    assert.equal((await worker.findSymbol('savedBeforeClosing'))[0]?.path, 'src/late.ts');
+  });
 });

@@ -32,7 +32,8 @@ describe('real model: the default model calls tools natively', function () {
   it('answers a workspace question from a real tool call', async () => {
     const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0 });
     const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
-    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 6 } });
+    // Without the code index: its search before the first turn is a call CodeWiki makes, not the model.
+    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 6 }, useCodeIndex: false });
     const events: AgentEvent[] = [];
     const result = await agent.run({ question: 'Where is the word frequency computed? Name the file.', conversationId: 'real-model', onEvent: (e) => events.push(e) });
 
@@ -42,5 +43,19 @@ describe('real model: the default model calls tools natively', function () {
     assert.ok(calls.some((c) => c.status === 'ok'), `a tool call succeeded: ${JSON.stringify(calls.map((c) => [c.tool, c.status, c.error]))}`);
     assert.ok(result.answer.trim().length > 0, 'it answered');
     assert.ok(result.tokens.total > 0, 'tokens were counted');
+  });
+
+  it('answers a where-is question with the right file when it starts from the code index', async () => {
+    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0 });
+    const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
+    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 4 } });
+    const events: AgentEvent[] = [];
+    const result = await agent.run({ question: 'Which file defines the list of stop words?', conversationId: 'real-model-index', onEvent: (e) => events.push(e) });
+    await engine.codeIndex.dispose();
+    const search = events.find((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end' && e.id === 'codewiki_index_search');
+    assert.match(search?.output ?? '', /^- src\/stopWords\.ts$/m, 'the index put the right file in front of the model');
+    const named = [...result.answer.matchAll(/[\w./-]+\.ts\b/g)].map((m) => m[0]);
+    assert.ok(named.length > 0, `the answer names a file: ${JSON.stringify(result.answer)}`);
+    assert.match(named[0]!, /(^|\/)stopWords\.ts$/, `the first file the answer names is the right one: ${JSON.stringify(result.answer)}`);
   });
 });

@@ -68,3 +68,21 @@ export function stemTerm(term: string): string {
   }
   return stem;
 }
+
+const nameStemCache = new Map<string, string[]>();
+
+/** A definition's name as distinct stems, stop words out (`get_file_summaries` → get, file, summari): cached, names repeat. */
+export function nameStems(name: string): string[] {
+  let stems = nameStemCache.get(name);
+  if (!stems) {
+    stems = [...new Set(splitIdentifier(name).filter((part) => part.length > 1 && !STOP_WORDS.has(part)).map(stemTerm))];
+    if (nameStemCache.size < 200_000) nameStemCache.set(name, stems);
+  }
+  return stems;
+}
+
+/** The stems of a question's words and names, stop words and question words ("where", "file", "defined") out. */
+export function contentStems(text: string): string[] {
+  const questionStems = new Set([...QUESTION_WORDS].map(stemTerm));
+  return [...new Set(indexTerms(text).filter((term) => !STOP_WORDS.has(term)).map(stemTerm))].filter((stem) => !questionStems.has(stem));
+}

@@ -22,32 +22,76 @@ export function questionContext(contents: IndexContents, question: string, hits:
       const symbol = facts.symbols[ref.index]!;
       return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' };
     });
-  const text = render(definitions, hits, budgetTokens);
+  const text = render(contents, definitions, hits, budgetTokens);
   return { text, tokens: estimateTokens(text), definitions, hits };
 }
 
 /** Tokens left for the words its users put around the list (a header, what to do with it). */
 const FRAMING_TOKENS = 60;
+const MAX_ABOUT_CHARS = 120;
 
-/** The matches as a list, best first, one `path:line: what is there` per line, within the budget. */
-function render(definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
-  const blocks: string[] = [];
-  for (const definition of definitions) {
-    blocks.push(`- ${definition.path}:${definition.line} defines ${definition.name} (${definition.kind}): ${definition.signature}${definition.doc ? ` — ${definition.doc}` : ''}`);
-  }
-  const shown = new Set(definitions.map((definition) => `${definition.path}:${definition.line}`));
+/**
+ * The matches as a numbered list of files, best first: each file with what it is about (its module comment
+ * or first doc line), then its definitions and lines that match, each as `path:line: what is there`, within
+ * the budget. Numbered and path-first because a small model answers by picking an entry and copying its
+ * path; a flat list of lines it echoed or mixed up (Qwen2.5-Coder 1.5B, bench/eval).
+ */
+function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
+  const byFile = new Map<string, string[]>();
+  const add = (path: string, line: string) => byFile.set(path, [...(byFile.get(path) ?? []), line]);
+  for (const d of definitions) add(d.path, `   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${d.signature}${d.doc ? ` — ${d.doc}` : ''}`);
+  const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   for (const hit of hits) {
-    const lines = [
-      ...hit.symbols.filter((symbol) => !shown.has(`${hit.path}:${symbol.line}`)).map((symbol) => `  ${hit.path}:${symbol.line}: ${symbol.signature}`),
-      ...hit.lines.map((line) => `  ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`),
-    ];
-    blocks.push([`- ${hit.path}`, ...lines].join('\n'));
+    if (!byFile.has(hit.path)) byFile.set(hit.path, []);
+    for (const symbol of hit.symbols.slice(0, 2)) if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
+    for (const line of hit.lines.slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
   let text = '';
-  for (const block of blocks) {
+  let number = 0;
+  for (const [path, lines] of byFile) {
+    const about = aboutFile(contents, path);
+    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
     text = next;
+    number++;
   }
   return text;
+}
+
+/** What a file is about in one line: its opening comment (a module doc), else its first definition's doc line. */
+function aboutFile(contents: IndexContents, path: string): string | undefined {
+  const facts = contents.get(path);
+  if (!facts) return undefined;
+  const opening = openingComment(facts.head);
+  if (opening) return short(opening);
+  const doc = facts.symbols.find((symbol) => symbol.doc)?.doc;
+  return doc ? short(doc) : undefined;
+}
+
+/** The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring), licences skipped. */
+function openingComment(head: string): string | undefined {
+  let inBlock = false;
+  for (const raw of head.split('\n')) {
+    let line = raw.trim();
+    const opens = /^(\/\*+!?|"""|\'\'\')/.exec(line);
+    if (!inBlock && opens) {
+      inBlock = !/(\*\/|"""|\'\'\')\s*$/.test(line.slice(opens[0].length));
+      line = line.slice(opens[0].length);
+    } else if (inBlock) {
+      if (/(\*\/|"""|\'\'\')\s*$/.test(line)) inBlock = false;
+      line = line.replace(/^\*+\s?/, '');
+    } else {
+      const comment = /^(?:\/\/[/!]?|#(?!include|define|!)|--)\s*(.*)$/.exec(line);
+      if (!comment) continue;
+      line = comment[1]!;
+    }
+    const text = line.replace(/\*\/\s*$|"""\s*$|\'\'\'\s*$/, '').trim();
+    if (text.split(/\s+/).length >= 3 && !/copyright|licen[cs]e|spdx|eslint|@ts-|prettier|generated/i.test(text)) return text;
+  }
+  return undefined;
+}
+
+function short(text: string): string {
+  return text.length > MAX_ABOUT_CHARS ? `${text.slice(0, MAX_ABOUT_CHARS - 1)}…` : text;
 }

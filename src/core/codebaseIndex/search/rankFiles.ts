@@ -1,4 +1,5 @@
 import type { IndexContents } from '../indexContents';
+import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 
@@ -26,6 +27,8 @@ const GRAPH_SEEDS = 20;
 const GRAPH_WEIGHT = 0.3;
 /** A file that defines a name the question spells exactly gets this much more. */
 const EXACT_BONUS = 1;
+/** And one whose definition's name the question's words cover, up to this much (all of the name's words). */
+const NAMED_BY_QUESTION_WEIGHT = 0.5;
 /** "Where is X" means the code, not its tests, unless the question says tests. */
 const TEST_FILE_FACTOR = 0.5;
 const TEST_PATH = /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?)\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;
@@ -47,6 +50,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   const top = hits[0]?.score ?? 1;
   for (const hit of hits) scores.set(hit.id, { id: hit.id, score: hit.score / top, terms: hit.terms, exact: [] });
   if (options.useExactNames !== false) addExactDefinitions(contents, terms, scores);
+  if (options.useExactNames !== false) addNamedByQuestion(contents, query, scores);
   if (options.useGraph && scores.size > 0) addGraphRank(contents, scores);
   const ranked: RankedFile[] = [];
   for (const file of scores.values()) {
@@ -89,6 +93,30 @@ function addExactDefinitions(contents: IndexContents, terms: QuestionTerms, scor
     entry.score += share;
     entry.exact = found;
     scores.set(id, entry);
+  }
+}
+
+/**
+ * A file gains when one of its definitions is named almost entirely by the question's words: "where is the
+ * default User-Agent string built" and `default_user_agent`, "lazy relations … loads" and `RelationLoader`.
+ * BM25 over a whole file dilutes such a name among everything else the file says; the name alone does not.
+ * Counted from two matching words, so one common word (`run`, `matched`) never decides.
+ */
+function addNamedByQuestion(contents: IndexContents, query: string, scores: Map<number, RankedFile>): void {
+  const wanted = new Set(contentStems(query));
+  if (wanted.size < 2) return;
+  for (const file of scores.values()) {
+    const facts = contents.byId(file.id);
+    if (!facts) continue;
+    let best = 0;
+    for (const symbol of facts.symbols) {
+      const stems = nameStems(symbol.name);
+      if (stems.length === 0) continue;
+      let matched = 0;
+      for (const stem of stems) if (wanted.has(stem)) matched++;
+      if (matched >= 2) best = Math.max(best, matched / stems.length);
+    }
+    file.score += NAMED_BY_QUESTION_WEIGHT * best;
   }
 }
 

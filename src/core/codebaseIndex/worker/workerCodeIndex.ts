@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { abortReason } from '../../util/abort';
 import type { CodeIndex, CodeSearchHit, CodeSearchOptions, IndexStatus, QuestionContext, RepoMap, RepoMapOptions, SymbolMatch } from '../codeIndexTypes';
-import { CANCELLABLE, type IndexMethod, type IndexWorkerData, type WorkerReply, type WorkerRequest } from './workerProtocol';
+import { CANCELLABLE, DISPOSE_WAIT_MS, type IndexMethod, type IndexWorkerData, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -74,8 +74,14 @@ export class WorkerCodeIndex implements CodeIndex {
     return this.call('memory', []) as Promise<number>;
   }
 
+  /** Lets the worker save what changed since its last save, then stops it. */
   async dispose(): Promise<void> {
     this.listeners.clear();
+    if (!this.exited) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([this.call('dispose', []).catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, DISPOSE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     await this.worker.terminate();
   }
 

@@ -10,7 +10,7 @@ export interface IndexWorkerData {
 }
 
 /** The index methods the worker answers, by name, with their arguments as the interface takes them. */
-export type IndexMethod = 'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'memory';
+export type IndexMethod = 'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'memory' | 'dispose';
 
 export type WorkerRequest =
   | { type: 'call'; id: number; method: IndexMethod; args: unknown[] }
@@ -26,3 +26,6 @@ export type WorkerReply =
 export const CANCELLABLE: ReadonlySet<IndexMethod> = new Set(['update', 'rebuild']);
 
 export type CodeIndexMethods = Pick<CodeIndex, Exclude<IndexMethod, 'memory'>>;
+
+/** How long closing waits for the worker to save a pending change before it is stopped anyway. */
+export const DISPOSE_WAIT_MS = 3_000;
