@@ -13,6 +13,12 @@
  * takes the sidebar alone at its default width (about 300 px): the /agent picker, the form, a finished run and a
  * failed one (`sidebar-*.png`). These answer from the tests' scripted OpenAI-protocol server, so they take about a
  * minute and show the layout, not a model's words.
+ *
+ *   npm run build && node --import tsx scripts/vscode/screenshots.ts --index FOLDER "QUESTION" [OUT_DIR]
+ *
+ * opens FOLDER (a real repository) with the README's main command, trusts it, waits for the code index in the status
+ * bar, asks QUESTION in agent mode on the local model, prints how long the definition card took to appear and the
+ * answer, and saves `code-index.png`.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
   Object.assign(globalThis, { describe: Object.assign(() => undefined, { skip: () => undefined }) });
   const args = process.argv.slice(2);
   if (args[0] === '--sidebar') return sidebarShots(resolve(args[1] ?? join(REPO_ROOT, 'docs/screenshots')));
+  if (args[0] === '--index') return indexShot(resolve(args[1]!), args[2]!, resolve(args[3] ?? join(REPO_ROOT, 'docs/screenshots')));
   const { launchBrowser, Workbench } = await import('../../test/vscode/workbench');
   const out = resolve(args[0] ?? join(REPO_ROOT, 'docs/screenshots'));
   mkdirSync(out, { recursive: true });
@@ -63,13 +70,43 @@ async function main(): Promise<void> {
   }
 }
 
+/** A real repository through the main command: the index in the status bar, the card's delay, the local model's answer. */
+async function indexShot(folder: string, question: string, out: string): Promise<void> {
+  const { launchBrowser, Workbench } = await import('../../test/vscode/workbench');
+  mkdirSync(out, { recursive: true });
+  const started = await startMainCommand(folder);
+  const browser = await launchBrowser();
+  try {
+    const workbench = await Workbench.open(browser, started.url);
+    await workbench.trustWorkspace();
+    const view = await workbench.openCodeWikiView();
+    await view.locator('cw-status-bar', { hasText: 'local ·' }).waitFor({ timeout: 60_000 });
+    const indexed = workbench.page.locator('.statusbar-item', { hasText: /^[\d,]+ files$/ });
+    await indexed.waitFor({ timeout: 5 * 60_000 });
+    console.log('status bar:', (await indexed.textContent())?.trim());
+    const composer = view.locator('cw-composer textarea');
+    await composer.fill(question);
+    const asked = performance.now();
+    await composer.press('Enter');
+    await view.locator('[data-kind=agent-turn] .definition-card').last().waitFor({ timeout: 60_000 });
+    console.log(`definition card after ${Math.round(performance.now() - asked)} ms`);
+    const turn = view.locator('[data-kind=agent-turn][data-status=done], [data-kind=agent-turn][data-status=error]').last();
+    await turn.waitFor({ timeout: 15 * 60_000 });
+    console.log(`answer after ${Math.round((performance.now() - asked) / 1000)} s:`, (await turn.locator('.answer').textContent())?.trim());
+    console.log(await workbench.screenshot(join(out, 'code-index.png')));
+  } finally {
+    await browser.close();
+    await started.stop();
+  }
+}
+
 /** Runs scripts/vscode/start.sh on a free port with a fresh profile and no endpoint in the environment; resolves with its URL. */
-async function startMainCommand(): Promise<{ url: string; stop(): Promise<void>; savedText(): string }> {
+async function startMainCommand(folder?: string): Promise<{ url: string; stop(): Promise<void>; savedText(): string }> {
   const profile = mkdtempSync(join(tmpdir(), 'codewiki-main-profile-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CODEWIKI_VSCODE_PROFILE: profile };
   for (const name of ['CODEWIKI_BASE_URL', 'CODEWIKI_MODEL', 'CODEWIKI_TOOL_MODEL', 'CODEWIKI_API_KEY']) delete env[name];
-  const child = spawn('bash', [join(REPO_ROOT, 'scripts/vscode/start.sh')], { env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('bash', [join(REPO_ROOT, 'scripts/vscode/start.sh'), ...(folder ? [folder] : [])], { env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let seen = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -41,7 +41,7 @@ describe('codebase index in the agent (scripted server)', () => {
     assert.deepEqual(messages[2]!.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]), [['search_code', { query: question }]]);
     const candidates = String(messages[3]!.content);
     assert.match(candidates, /^Best matches in the code index for the question, best first/);
-    assert.match(candidates.split('\n')[1]!, /^- src\/history\/conversationLock\.ts$/, 'the best match first');
+    assert.equal(candidates.split('\n')[1], '1. src/history/conversationLock.ts — Lets several windows share one history: each save waits its turn.', 'the best match first, with what it is about');
     assert.match(candidates, /\nIf one of these answers the question, name that one file and line \(path:line\) and say in a sentence what is there; if none does, call a tool\.$/);
     const shown = fx.eventsOf('tool-call-end').find((e) => e.tool === 'search_code')!;
     assert.equal(shown.output, candidates, 'the user sees exactly what the model was given');

@@ -53,7 +53,7 @@ describe('real model: the default model calls tools natively', function () {
     const result = await agent.run({ question: 'Which file defines the list of stop words?', conversationId: 'real-model-index', onEvent: (e) => events.push(e) });
     await engine.codeIndex.dispose();
     const search = events.find((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end' && e.id === 'codewiki_index_search');
-    assert.match(search?.output ?? '', /^- src\/stopWords\.ts$/m, 'the index put the right file in front of the model');
+    assert.match(search?.output ?? '', /^1\. src\/stopWords\.ts\b/m, 'the index put the right file first in front of the model');
     const named = [...result.answer.matchAll(/[\w./-]+\.ts\b/g)].map((m) => m[0]);
     assert.ok(named.length > 0, `the answer names a file: ${JSON.stringify(result.answer)}`);
     assert.match(named[0]!, /(^|\/)stopWords\.ts$/, `the first file the answer names is the right one: ${JSON.stringify(result.answer)}`);

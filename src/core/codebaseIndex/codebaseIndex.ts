@@ -1,4 +1,4 @@
-import { join, isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { realpath, rm, stat } from 'node:fs/promises';
 import { throwIfAborted } from '../util/abort';
 import { isWalkedFile } from '../workspace/walkWorkspace';
@@ -8,6 +8,7 @@ import { DEFAULT_MAX_INDEXED_BYTES } from './build/readIndexable';
 import { indexFile, updateContents } from './build/indexBuilder';
 import { IndexContents } from './indexContents';
 import { bestLinesOf } from './search/bestLines';
+import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, questionContext } from './search/questionContext';
 import { rankFiles } from './search/rankFiles';
 import { buildRepoMap } from './search/repoMap';
@@ -102,7 +103,7 @@ export class CodebaseIndex implements CodeIndex {
         if (facts && symbol) found.push({ ...symbol, path: facts.path, match: match.match });
       }
     }
-    return found.sort((a, b) => testLast(a.path) - testLast(b.path) || a.path.localeCompare(b.path) || a.line - b.line).slice(0, limit);
+    return found.sort((a, b) => Number(isTestPath(a.path)) - Number(isTestPath(b.path)) || a.path.localeCompare(b.path) || a.line - b.line).slice(0, limit);
   }
 
   async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {
@@ -249,9 +250,10 @@ export class CodebaseIndex implements CodeIndex {
     return this.file ? stat(this.file).then((s) => s.size, () => undefined) : undefined;
   }
 
+  /** Where a changed path is in the workspace; a deleted file is found through its folder's real path. */
   private async locate(given: string): Promise<{ absolute: string; relative: string; root: string } | undefined> {
     const { workspace } = this.options;
-    const absolute = await realpath(given).catch(() => given);
+    const absolute = await realpath(given).catch(() => realpath(dirname(given)).then((folder) => join(folder, basename(given)), () => given));
     const inside = workspace.locateReal(absolute);
     if (inside) return inside;
     for (const root of workspace.roots) {
@@ -264,8 +266,4 @@ export class CodebaseIndex implements CodeIndex {
   private absoluteOf(path: string): string {
     return isAbsolute(path) ? path : join(this.options.workspace.root, path);
   }
-}
-
-function testLast(path: string): number {
-  return /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.[a-z]+$|_test\.go$/i.test(path) ? 1 : 0;
 }

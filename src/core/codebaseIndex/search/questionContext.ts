@@ -29,6 +29,10 @@ export function questionContext(contents: IndexContents, question: string, hits:
 /** Tokens left for the words its users put around the list (a header, what to do with it). */
 const FRAMING_TOKENS = 60;
 const MAX_ABOUT_CHARS = 120;
+const MAX_FILES = 4;
+const MAX_FILES_WITH_DEFINITION = 3;
+/** Lines that say where code comes from, not what it does: imports, package lines, licence comments. */
+const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright/i;
 
 /**
  * The matches as a numbered list of files, best first: each file with what it is about (its module comment
@@ -44,13 +48,16 @@ function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeS
   for (const hit of hits) {
     if (!byFile.has(hit.path)) byFile.set(hit.path, []);
     for (const symbol of hit.symbols.slice(0, 2)) if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
-    for (const line of hit.lines.slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
+  // Fewer files when the question named a definition: the answer is in front, the rest only distracts a small model.
+  const maxFiles = definitions.length ? MAX_FILES_WITH_DEFINITION : MAX_FILES;
   let text = '';
   let number = 0;
-  for (const [path, lines] of byFile) {
+  for (const [path, lines] of [...byFile].slice(0, maxFiles)) {
     const about = aboutFile(contents, path);
-    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
+    const shownLines = about ? lines.filter((line) => !line.includes(about)) : lines;
+    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...shownLines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
     text = next;
@@ -69,27 +76,44 @@ function aboutFile(contents: IndexContents, path: string): string | undefined {
   return doc ? short(doc) : undefined;
 }
 
-/** The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring), licences skipped. */
+/** The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring); licence blocks are skipped whole. */
 function openingComment(head: string): string | undefined {
+  for (const block of commentBlocks(head)) {
+    if (/copyright|licen[cs]e|spdx/i.test(block.join(' '))) continue;
+    const line = block.find((text) => text.split(/\s+/).length >= 3 && !/eslint|@ts-|prettier|generated|^[#!]/i.test(text));
+    if (line) return line;
+  }
+  return undefined;
+}
+
+/** The comments at the top of a file, each run of line comments or each block comment as one list of its lines' text. */
+function commentBlocks(head: string): string[][] {
+  const blocks: string[][] = [];
+  let current: string[] | undefined;
   let inBlock = false;
   for (const raw of head.split('\n')) {
     let line = raw.trim();
-    const opens = /^(\/\*+!?|"""|\'\'\')/.exec(line);
+    const opens = /^(\/\*+!?|"""|''')/.exec(line);
     if (!inBlock && opens) {
-      inBlock = !/(\*\/|"""|\'\'\')\s*$/.test(line.slice(opens[0].length));
+      blocks.push((current = []));
+      inBlock = !/(\*\/|"""|''')\s*$/.test(line.slice(opens[0].length));
       line = line.slice(opens[0].length);
     } else if (inBlock) {
-      if (/(\*\/|"""|\'\'\')\s*$/.test(line)) inBlock = false;
+      if (/(\*\/|"""|''')\s*$/.test(line)) inBlock = false;
       line = line.replace(/^\*+\s?/, '');
     } else {
       const comment = /^(?:\/\/[/!]?|#(?!include|define|!)|--)\s*(.*)$/.exec(line);
-      if (!comment) continue;
+      if (!comment) {
+        current = undefined;
+        continue;
+      }
+      if (!current) blocks.push((current = []));
       line = comment[1]!;
     }
-    const text = line.replace(/\*\/\s*$|"""\s*$|\'\'\'\s*$/, '').trim();
-    if (text.split(/\s+/).length >= 3 && !/copyright|licen[cs]e|spdx|eslint|@ts-|prettier|generated/i.test(text)) return text;
+    const text = line.replace(/\*\/\s*$|"""\s*$|'''\s*$/, '').trim();
+    if (text) current!.push(text);
   }
-  return undefined;
+  return blocks;
 }
 
 function short(text: string): string {

@@ -1,4 +1,5 @@
 import type { IndexContents } from '../indexContents';
+import { isProsePath, isTestPath } from './fileRoles';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
@@ -31,17 +32,16 @@ const EXACT_BONUS = 1;
 const NAMED_BY_QUESTION_WEIGHT = 0.5;
 /** "Where is X" means the code, not its tests, unless the question says tests. */
 const TEST_FILE_FACTOR = 0.5;
-const TEST_PATH = /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?)\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;
 /** Likewise prose: "where is X" is answered by code; a guide that explains X ranks below it unless the question asks for docs. */
 const PROSE_FILE_FACTOR = 0.6;
 /** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
 const GENERATED_FILE_FACTOR = 0.5;
-const PROSE_PATH = /\.(md|mdx|markdown|rst|txt|adoc)$/i;
 
 /**
- * Files ranked for a question or a name: BM25 over paths, names, doc comments and heads; a bonus for
- * files that define a name the question spells exactly; then, with the graph, PageRank personalized
- * to those files (Aider's and LocAgent's way of finding what the matches lean on).
+ * Files ranked for a question or a name: BM25 over paths, names, doc comments, heads and bodies; a bonus
+ * for files that define a name the question spells exactly, and for those with a definition whose name
+ * the question's words cover; then, with the graph, a walk personalized to the best of them (Aider's and
+ * LocAgent's way of finding what the matches lean on); tests, prose and generated files last.
  */
 export function rankFiles(contents: IndexContents, query: string, options: RankOptions): RankedFile[] {
   const terms = questionTerms(query);
@@ -56,8 +56,8 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   for (const file of scores.values()) {
     const facts = contents.byId(file.id);
     if (!facts || (options.pathPrefix && !underPrefix(facts.path, options.pathPrefix))) continue;
-    if (!terms.aboutTests && TEST_PATH.test(facts.path)) file.score *= TEST_FILE_FACTOR;
-    if (!terms.aboutDocs && PROSE_PATH.test(facts.path)) file.score *= PROSE_FILE_FACTOR;
+    if (!terms.aboutTests && isTestPath(facts.path)) file.score *= TEST_FILE_FACTOR;
+    if (!terms.aboutDocs && isProsePath(facts.path)) file.score *= PROSE_FILE_FACTOR;
     if (facts.generated) file.score *= GENERATED_FILE_FACTOR;
     ranked.push(file);
   }
@@ -67,8 +67,8 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
 
 /**
  * The names a question spells like code, and its capitalised words, looked up as definitions: spelled
- * exactly, or (`sameCase: false`, for ranking only) in another case. Definitions in tests come last and
- * are left out when the code has one, unless the question is about tests.
+ * exactly, or (`sameCase: false`, for ranking only) in another case. Definitions in tests and headings
+ * in docs are left out when the code has one, unless the question is about tests or docs.
  */
 export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, sameCase = true): SymbolRef[] {
   const refs: SymbolRef[] = [];
@@ -77,8 +77,10 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, 
     refs.push(...(exact.length || sameCase ? exact : contents.symbols.sameLetters(name)));
   }
   for (const name of terms.capitalised) refs.push(...contents.symbols.exact(name));
-  if (terms.aboutTests) return refs;
-  const inCode = refs.filter((ref) => !TEST_PATH.test(contents.byId(ref.file)?.path ?? ''));
+  const inCode = refs.filter((ref) => {
+    const path = contents.byId(ref.file)?.path ?? '';
+    return (terms.aboutTests || !isTestPath(path)) && (terms.aboutDocs || !isProsePath(path));
+  });
   return inCode.length ? inCode : refs;
 }
 
