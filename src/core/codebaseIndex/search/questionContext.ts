@@ -41,14 +41,15 @@ const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|
  * path; a flat list of lines it echoed or mixed up (Qwen2.5-Coder 1.5B, bench/eval).
  */
 function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
-  const byFile = new Map<string, string[]>();
-  const add = (path: string, line: string) => byFile.set(path, [...(byFile.get(path) ?? []), line]);
+  /** Per file, its rendered lines; `plain` marks matching lines (not definitions), which repeat the file's about line at times. */
+  const byFile = new Map<string, Array<{ text: string; plain?: boolean }>>();
+  const add = (path: string, text: string, plain?: boolean) => byFile.set(path, [...(byFile.get(path) ?? []), { text, plain }]);
   for (const d of definitions) add(d.path, `   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${d.signature}${d.doc ? ` — ${d.doc}` : ''}`);
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   for (const hit of hits) {
     if (!byFile.has(hit.path)) byFile.set(hit.path, []);
     for (const symbol of hit.symbols.slice(0, 2)) if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`, true);
   }
   // Fewer files when the question named a definition: the answer is in front, the rest only distracts a small model.
   const maxFiles = definitions.length ? MAX_FILES_WITH_DEFINITION : MAX_FILES;
@@ -56,7 +57,7 @@ function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeS
   let number = 0;
   for (const [path, lines] of [...byFile].slice(0, maxFiles)) {
     const about = aboutFile(contents, path);
-    const shownLines = about ? lines.filter((line) => !line.includes(about)) : lines;
+    const shownLines = lines.filter((line) => !(about && line.plain && line.text.includes(about))).map((line) => line.text);
     const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...shownLines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
