@@ -125,7 +125,8 @@ vscodeSuite('extension in real VS Code: VS Code language models (codewiki.provid
       await turn.waitFor({ timeout: 60_000 });
       const shown = (await turn.textContent()) ?? '';
       assert.match(shown, /It is computed in src\/frequency\.ts:1\./);
-      assert.match(shown, /1 tool|Used 1/i, 'the tool call is summarised in the turn');
+      // Two: the code index's search CodeWiki made before the first turn, and the model's read_file.
+      assert.match(shown, /2 tools/i, 'the tool calls are summarised in the turn');
       // Usage comes from the model's own countTokens: one count for each request's input and one for its output.
       const counts = records<{ count: number }>('counts.jsonl');
       assert.equal(counts.length, 4);
@@ -140,7 +141,9 @@ vscodeSuite('extension in real VS Code: VS Code language models (codewiki.provid
       assert.equal(first!.toolMode, 1, 'LanguageModelChatToolMode.Auto');
       assert.equal(first!.messages[0]!.role, 'user', 'the system prompt goes first, as a User message (VS Code has no System role)');
 
-      const assistant = second!.messages.findIndex((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'toolCall'));
+      const search = first!.messages.find((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'toolCall'));
+      assert.equal(search?.content.find((p) => p.type === 'toolCall')?.name, 'search_code', "the index's search goes to a VS Code model as a tool call too");
+      const assistant = second!.messages.findIndex((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'toolCall' && p.name === 'read_file'));
       assert.ok(assistant > 0, 'the follow-up replays the assistant turn with its tool call');
       assert.deepEqual(second!.messages[assistant]!.content.find((p) => p.type === 'toolCall'), { type: 'toolCall', callId: 'call_read', name: 'read_file', input: { path: 'src/frequency.ts' } });
       const results = second!.messages[assistant + 1]!;

@@ -87,7 +87,7 @@ describe('webview: agent-mode composer', function () {
     const v = view();
     await composer().click();
     await composer().pressSequentially('Explain #');
-    assert.deepEqual(await items(), ['file:', 'selection']);
+    assert.deepEqual(await items(), ['file:', 'selection', 'codebase']);
     await composer().press('Enter');
     assert.equal(await composer().inputValue(), 'Explain #file:');
     const first = await v.waitForPostedMatching('path/suggest', (m) => m.prefix === '');
