@@ -9,7 +9,7 @@ import { loadEvalRepos, type EvalQuestion, type EvalRepo } from './eval/evalRepo
 import { evaluateRetrieval, METHODS, type Accuracy } from './eval/retrievalEval';
 
 /**
- * `npm run eval:agent [-- --retrieval-only] [-- --repo NAME] [-- --questions N] [-- --no-baseline]`: how well
+ * `npm run eval:agent [-- --retrieval-only] [-- --repo NAME] [-- --questions N] [-- --baseline-questions N] [-- --no-baseline]`: how well
  * CodeWiki finds code, on public repositories pinned at a commit (bench/eval/questions; clones are looked for in
  * CodeWiki's cache and the eval says how to get missing ones), and on this repository's example workspace.
  *   1. Retrieval alone: written where-is questions and questions mined from git history (a commit's subject →
@@ -35,7 +35,7 @@ const EXAMPLE: EvalRepo = {
 const QUESTION_TIMEOUT_MS = 6 * 60_000;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'retrieval-only': { type: 'boolean' }, repo: { type: 'string' }, questions: { type: 'string' }, 'no-baseline': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { 'retrieval-only': { type: 'boolean' }, repo: { type: 'string' }, questions: { type: 'string' }, 'baseline-questions': { type: 'string' }, 'no-baseline': { type: 'boolean' } } });
   const repos = loadEvalRepos().filter((repo) => !values.repo || repo.repo.includes(values.repo));
   for (const repo of repos.filter((r) => r.problem)) console.log(`! ${repo.repo}: ${repo.problem}`);
   const ready = repos.filter((r) => r.dir);
@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   if (values['retrieval-only']) return;
 
   const limit = values.questions ? Number(values.questions) : Number.POSITIVE_INFINITY;
+  // Without the index a question costs minutes, so the baseline may run on the first few questions only.
+  const baselineLimit = values['baseline-questions'] ? Number(values['baseline-questions']) : limit;
   const server = await startLocalModel({ model: process.env.CODEWIKI_EVAL_MODEL ?? pinnedModels().defaultModel, args: ['--n-predict', '512'] });
   const cacheDir = mkdtempSync(join(tmpdir(), 'codewiki-eval-cache-'));
   try {
@@ -61,8 +63,9 @@ async function main(): Promise<void> {
     for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
       const questions = repo.questions.slice(0, limit);
       const withIndex = await askAll(repo, questions, { baseUrl: server.baseUrl, model: server.model, withIndex: true, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
-      const without = values['no-baseline'] ? [] : await askAll(repo, questions, { baseUrl: server.baseUrl, model: server.model, withIndex: false, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
-      console.log(`| ${repo.repo} | ${summary(withIndex)} | ${without.length ? summary(without) : '—'} |`);
+      const without = values['no-baseline'] ? [] : await askAll(repo, questions.slice(0, baselineLimit), { baseUrl: server.baseUrl, model: server.model, withIndex: false, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
+      const sameQuestions = without.length < withIndex.length && without.length ? ` (first ${without.length}: ${summary(withIndex.slice(0, without.length))})` : '';
+      console.log(`| ${repo.repo} | ${summary(withIndex)}${sameQuestions} | ${without.length ? summary(without) : '—'} |`);
     }
   } finally {
     await server.stop();

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { benchAgentLoop } from './agentLoop';
 import { benchCodeIndex } from './codeIndexBench';
+import { benchCpuSettings } from './cpuSettingsBench';
 import { benchExecutorOverhead } from './executorOverhead';
 import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
 import { benchWebview } from './webviewBench';
 import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
+import { benchPromptCache } from './promptCacheBench';
 import { type BenchRow, printTable } from './benchTable';
 import { benchStreamingOverhead } from './streamingOverhead';
 import { benchTextProtocol } from './textProtocol';
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
   await section('agent loop', () => benchAgentLoop());
   await section('text tool protocol', () => benchTextProtocol());
   await section('streaming overhead on the local model', () => benchStreamingOverhead());
+  await section('prompt cache on the local model', () => benchPromptCache());
+  await section('cpu settings of the local model', () => benchCpuSettings());
   printTable(rows);
 }
 

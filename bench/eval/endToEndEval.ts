@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { EvalQuestion } from './evalRepos';
 
-const CLI = resolve(__dirname, '..', '..', 'dist', 'cli.js');
+/** CODEWIKI_EVAL_CLI: a frozen copy of the built CLI (its whole dist folder), so rebuilding while the eval runs changes nothing. */
+const CLI = process.env.CODEWIKI_EVAL_CLI ?? resolve(__dirname, '..', '..', 'dist', 'cli.js');
 
 export interface AskOutcome {
   /** The first workspace file the answer names is one that answers the question. */

@@ -22,8 +22,10 @@
 #   CODEWIKI_CTX_SIZE         override the context size
 #   CODEWIKI_THREADS          llama-server generation threads (default: 1 on <= 2 cores,
 #                             else llama.cpp's default)
+# Saved prompt caches live in CACHE/slots/NAME (one file per workspace, removed after 14 days unused).
 #   CODEWIKI_SERVE_TIMEOUT    seconds to wait for /health (default 600)
 #   CODEWIKI_LLAMA_SERVER     use this llama-server binary instead of the cached build
+#   CODEWIKI_REPACK           on|off: weight repacking without the once-per-CPU check (default: checked)
 #   CODEWIKI_SERVE_DETACHED=1 keep serving when the process that started serve.sh exits
 #                             (by default the server is stopped then)
 set -euo pipefail
@@ -112,11 +114,34 @@ if [ -n "${CODEWIKI_THREADS:-}" ]; then
 elif [ "$NCPU" -le 2 ]; then
   ARGS+=(-t 1 -tb "$NCPU")
 fi
-# No weight repacking: on this machine kind's Intel Xeon VMs (AVX-512 with FP16/BF16/VNNI) llama.cpp's repacked
-# CPU matmul kernels computed wrong results: "What is the capital of France?" -> "000x,9", and the 1.5B model wrote
-# "<tools></tools>" instead of tool calls. With --no-repack answers are right (6.4 vs 7.0 tokens/s, measured).
-# A "--repack" after -- wins.
-ARGS+=(--no-repack)
+# Weight repacking, where it computes right. Repacked CPU kernels process prompts 2-2.6x faster (measured on a
+# 2-core AMD EPYC: 70.9 vs 27-39 prompt tokens/s for the 1.5B model, answers right), but on this project's Intel
+# Xeon VMs (AVX-512 with FP16) they computed garbage: "What is the capital of France?" -> "000x,9", and the 1.5B
+# model wrote "<tools></tools>" instead of tool calls. So repack_check.py asks that question of a throw-away
+# server with --repack, once per binary (built per CPU) and model, and keeps the verdict beside the binary.
+# CODEWIKI_REPACK=on|off skips the check; a "--repack" or "--no-repack" after -- wins anyway.
+case "${CODEWIKI_REPACK:-auto}" in
+  on) ARGS+=(--repack) ;;
+  off) ARGS+=(--no-repack) ;;
+  *)
+    MODEL_KEY="$(printf '%s' "$MODEL_PATH" | sha256sum | cut -c1-12)"
+    JINJA_FLAG=--no-jinja; [ "$JINJA" = yes ] && JINJA_FLAG=--jinja
+    ARGS+=("$("$PY" "$LM_DIR/repack_check.py" "$BIN" "$MODEL_PATH" "$(dirname "$BIN")/repack-verdict-$MODEL_KEY" "$JINJA_FLAG")")
+    ;;
+esac
+# The prompt cache (docs/local-model.md, "Prompt cache"). Prompt processing is ~30 tokens/s here, so a prompt
+# computed once must never be computed again:
+# - one slot: one user's requests all meet the prefixes that slot holds (with several, a request that finds its
+#   slot busy starts cold on another, splitting 2 cores); other prompt families wait in llama-server's RAM cache
+#   (--cache-ram, 8 GiB by default) and come back from there;
+# - --cache-reuse 256: after a divergence in the middle (an edited history), chunks of 256+ tokens that still
+#   match are shifted into place instead of computed;
+# - --slot-save-path: CodeWiki saves a workspace's computed prompt there and restores it after a restart
+#   (POST /slots/0?action=save|restore). Files untouched for two weeks are removed below.
+SLOTS="$LM_CACHE/slots/$NAME"
+mkdir -p "$SLOTS"
+find "$SLOTS" -maxdepth 1 -name '*.bin' -mtime +14 -delete 2>/dev/null || true
+ARGS+=(--parallel 1 --cache-reuse 256 --slot-save-path "$SLOTS/")
 ARGS+=("${EXTRA[@]}")
 
 lm_log "model $NAME: $MODEL_PATH (ctx $CTX, jinja $JINJA, template tools $TOOLS)"

@@ -21,10 +21,10 @@ import { setUpVscodeModels, watchLanguageModels } from './vscodeModels/vscodeMod
 import { ToolTesterService } from '../core/toolTester/toolTesterService';
 import { modalApprovalGate } from './toolTester/modalApprovalGate';
 import { ToolTesterPanel } from './toolTester/toolTesterPanel';
-import { openEditorFile } from './editorContext';
 import { IndexStatusBar } from './codeIndex/indexStatusBar';
 import { registerIndexCommands } from './codeIndex/indexCommands';
 import { WorkspaceIndex } from './codeIndex/workspaceIndex';
+import { PromptCacheWarmer } from './promptCacheWarmer';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -75,7 +75,6 @@ export function activate(context: vscode.ExtensionContext): void {
         return mainModelSettings(settings, await apiKeys.get());
       },
       gate: modalApprovalGate,
-      openFile: openEditorFile,
     }),
     (line) => output.appendLine(line),
   );
@@ -84,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): void {
     const { engine: ready } = await engine.get();
     view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace.root) : [] });
   };
+  // Agent mode's fixed prompt goes into a local llama-server's cache before the first question (prefixWarmup.ts).
+  const warmer = new PromptCacheWarmer(async (signal) => (historyOpen ? (await services()).session.warmPromptCache(signal) : undefined), (line) => output.appendLine(line));
   const services = () =>
     (historyOpen ??= (async () => {
       await modelsReady;
@@ -115,7 +116,10 @@ export function activate(context: vscode.ExtensionContext): void {
       });
       flushHistory = () => history.dispose();
       return { history, session, router, sendInitialState };
-    })());
+    })().then((opened) => {
+      warmer.trigger();
+      return opened;
+    }));
 
   const refreshStatus = async () => {
     await refreshModels();
@@ -131,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const onAgentModeSettings = async () => {
     agentSettings = readAgentSettings();
     void toolTester.refresh();
+    warmer.trigger();
     if (!historyOpen) return;
     const { session } = await services();
     await postAgentModeState({ session, agentSettings: () => agentSettings, post: (m) => view.post(m) }, false);
@@ -146,7 +151,9 @@ export function activate(context: vscode.ExtensionContext): void {
     proposedChanges,
     vscode.window.registerWebviewViewProvider(CodeWikiViewProvider.viewId, view),
     toolTester,
+    warmer,
     engine.onDidChange(() => {
+      warmer.trigger();
       void sendPrompts();
       void toolTester.refresh();
       if (historyOpen) void services().then(async ({ session }) => view.post({ type: 'tools/list', ...(await session.toolsState()) }));

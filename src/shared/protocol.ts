@@ -189,7 +189,8 @@ export type HostToWebview =
   /** A tool call started, is waiting for / got an approval, or ended: upsert into `turn.toolCalls` by `call.id` (+ `call.parentCallId`). */
   | { type: 'agentTurn/toolCall'; turnId: string; call: AgentToolCall }
   /** After each model call: the turn's running totals. */
-  | { type: 'agentTurn/usage'; turnId: string; iterations: number; tokens: TokenUsage }
+  /** After each model call: the turn's running totals, and the prompt tokens of that call (how full the context is). */
+  | { type: 'agentTurn/usage'; turnId: string; iterations: number; tokens: TokenUsage; contextTokens?: number }
   /** Definitions the question names exactly, from the code index: shown as cards before the model answers. */
   | { type: 'agentTurn/definitions'; turnId: string; definitions: DefinitionRecord[] }
   /** What the code index sent the model with the question. */

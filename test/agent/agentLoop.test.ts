@@ -263,11 +263,18 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     assert.equal(result.log.answer, 'nested answer');
   });
 
-  it('names the open file in the system prompt and returns the turn as history for the next one', async () => {
+  it('names the open file with the question, not in the system prompt, and returns the turn as history for the next one', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'first' }, { text: 'second' }]).start();
     const first = await fx.ask('one', {}, { openFile: 'src/b.ts' });
-    assert.match(toolText(fx.server.messagesOf(0)[0]!.content), /has this file open in the editor: src\/b\.ts/);
+    const [system, question] = fx.server.messagesOf(0);
+    assert.doesNotMatch(toolText(system!.content), /src\/b\.ts/, 'switching files must not change the cached prefix');
+    assert.equal(toolText(question!.content), '(The user has this file open in the editor: src/b.ts)\n\none');
     await fx.ask('two', {}, { history: first.messages });
-    assert.deepEqual(fx.server.messagesOf(1).map((m) => [m.role, toolText(m.content)]).slice(1), [['user', 'one'], ['assistant', 'first'], ['user', 'two']]);
+    assert.equal(toolText(fx.server.messagesOf(1)[0]!.content), toolText(system!.content), 'the system prompt is the same without an open file');
+    assert.deepEqual(
+      fx.server.messagesOf(1).map((m) => [m.role, toolText(m.content)]).slice(1),
+      [['user', '(The user has this file open in the editor: src/b.ts)\n\none'], ['assistant', 'first'], ['user', 'two']],
+      'the history is what was sent, so the next request only appends',
+    );
   });
 });

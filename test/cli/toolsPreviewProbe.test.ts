@@ -93,9 +93,10 @@ describe('codewiki tools --preview (the built CLI)', () => {
     it(`is exactly what "codewiki ask --tool-protocol ${protocol}" sends: the same system prompt and tools`, async () => {
       server = new OpenAiTestServer([{ text: 'Done.' }]);
       await server.start();
-      const flags = ['--tools', 'read_file,list_files', '--open', 'src/a.ts'];
+      const flags = ['--tools', 'read_file,list_files'];
       const shown = JSON.parse((await preview('--json', '--protocol', protocol, '--model', 'test-model', ...flags)).stdout) as PromptPreview;
-      const asked = await runCli(['ask', 'What is a?', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model', '--tool-protocol', protocol, ...flags]);
+      // The open file travels with the question, so the preview (which has no question) is the whole fixed prefix.
+      const asked = await runCli(['ask', 'What is a?', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model', '--tool-protocol', protocol, '--open', 'src/a.ts', ...flags]);
       assert.equal(asked.code, 0, asked.stderr);
       const [system] = server.messagesOf(0);
       assert.equal(system!.role, 'system');

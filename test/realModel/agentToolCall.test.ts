@@ -58,4 +58,23 @@ describe('real model: the default model calls tools natively', function () {
     assert.ok(named.length > 0, `the answer names a file: ${JSON.stringify(result.answer)}`);
     assert.match(named[0]!, /(^|\/)stopWords\.ts$/, `the first file the answer names is the right one: ${JSON.stringify(result.answer)}`);
   });
+
+  it('a second question reuses the prompt the first one computed: llama-server reports cached prompt tokens', async () => {
+    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 64 });
+    const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
+    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 2 } });
+    const firstCall = async (question: string) => {
+      const events: AgentEvent[] = [];
+      await agent.run({ question, conversationId: `real-model-cache-${question.length}`, onEvent: (e) => events.push(e) });
+      return events.find((e): e is Extract<AgentEvent, { type: 'turn-end' }> => e.type === 'turn-end' && e.iteration === 1)!;
+    };
+    await firstCall('Where is the default reading speed defined?');
+    const second = await firstCall('Which file splits text into sentences?');
+    await engine.codeIndex.dispose();
+    assert.ok(second.server, 'llama-server sent its timings');
+    const prompt = second.server.cachedTokens + second.server.evaluatedTokens;
+    assert.ok(second.server.cachedTokens >= prompt / 2, `most of the second prompt came from the cache: ${JSON.stringify(second.server)}`);
+    assert.equal(second.tokens.cached, second.server.cachedTokens, 'the turn reports what the server said');
+    assert.ok(second.firstTokenMs !== undefined && second.firstTokenMs > 0);
+  });
 });

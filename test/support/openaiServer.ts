@@ -46,6 +46,9 @@ export class OpenAiTestServer {
   private readonly stopping = new AbortController();
   private baseUrl: string | undefined;
   private props: object | undefined;
+  /** `POST /slots/:id?action=save|restore`, kept apart from `requests` like /props; answered as llama-server with a slot save path does only after `serveSlots()`. */
+  readonly slotActions: Array<{ action: string; slot: string; filename: string; afterRequests: number }> = [];
+  private slots: Set<string> | undefined;
 
   constructor(script: Turn[] | Responder = [], private readonly models: string[] = ['test-model']) {
     if (typeof script === 'function') this.responder = script;
@@ -62,6 +65,12 @@ export class OpenAiTestServer {
   /** Answer `GET /props` as llama-server does (e.g. `{ default_generation_settings: { n_ctx: 2048 } }`); otherwise it is a 404. */
   serveProps(props: object): this {
     this.props = props;
+    return this;
+  }
+
+  /** Answer llama-server's slot save and restore (files kept in memory; restoring one never saved is a 400, as there). Implies nothing about /props. */
+  serveSlots(): this {
+    this.slots = new Set();
     return this;
   }
 
@@ -133,6 +142,20 @@ export class OpenAiTestServer {
     if (req.method === 'GET' && path === '/props') {
       this.propsRequests++;
       return this.props ? sendJson(res, 200, this.props) : sendJson(res, 404, errorBody(404, 'Unknown route GET /props'));
+    }
+    const slot = /^\/slots\/(\d+)$/.exec(path);
+    if (req.method === 'POST' && slot) {
+      const action = new URL(req.url ?? '/', 'http://localhost').searchParams.get('action') ?? '';
+      const filename = String((body as { filename?: unknown } | undefined)?.filename ?? '');
+      this.slotActions.push({ action, slot: slot[1]!, filename, afterRequests: this.requests.length });
+      // llama-server without --slot-save-path refuses both actions.
+      if (!this.slots) return sendJson(res, 501, errorBody(501, 'This server does not support slots action. Start it with `--slot-save-path`'));
+      if (action === 'save') {
+        this.slots.add(filename);
+        return sendJson(res, 200, { id_slot: Number(slot[1]), filename, n_saved: 1_234, n_written: 35_000_000, timings: { save_ms: 12.5 } });
+      }
+      if (action === 'restore' && this.slots.has(filename)) return sendJson(res, 200, { id_slot: Number(slot[1]), filename, n_restored: 1_234, n_read: 35_000_000, timings: { restore_ms: 8.5 } });
+      return sendJson(res, 400, errorBody(400, 'Unable to restore slot: No available space in KV cache or invalid slot save file'));
     }
     const record: RecordedRequest = {
       index: this.requests.length, method: req.method ?? 'GET', path, headers: req.headers, body, rawBody,

@@ -16,6 +16,17 @@ export interface ScriptedUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens?: number;
+  /** Sent as `prompt_tokens_details.cached_tokens`, as llama-server and OpenAI report a prompt-cache hit. */
+  cached_tokens?: number;
+}
+
+/** llama-server's `timings` object, sent on the usage event of a streamed answer. */
+export interface ScriptedTimings {
+  cache_n: number;
+  prompt_n: number;
+  prompt_ms: number;
+  predicted_n: number;
+  predicted_ms: number;
 }
 
 export interface Turn {
@@ -25,6 +36,8 @@ export interface Turn {
   toolCalls?: ScriptedToolCall[];
   /** Defaults to a deterministic estimate from the prompt and answer lengths. */
   usage?: ScriptedUsage;
+  /** llama-server's timings, sent beside the usage of a streamed answer. */
+  timings?: ScriptedTimings;
   /** Defaults to `tool_calls` when there are tool calls, else `stop`. */
   finishReason?: string;
   /** An HTTP error: status, JSON (or raw string) body and headers such as Retry-After. */
@@ -106,7 +119,7 @@ export function streamEvents(turn: Turn, context: WireContext): object[] {
     }
   });
   events.push(event({}, finishReasonOf(turn)));
-  if (context.includeUsage) events.push({ ...base, choices: [], usage: usageOf(turn, context.promptText) });
+  if (context.includeUsage) events.push({ ...base, choices: [], usage: usageOf(turn, context.promptText), ...(turn.timings ? { timings: turn.timings } : {}) });
   return events;
 }
 
@@ -167,11 +180,17 @@ function finishReasonOf(turn: Turn): string {
   return turn.finishReason ?? (turn.toolCalls?.length ? 'tool_calls' : 'stop');
 }
 
-function usageOf(turn: Turn, promptText: string): Required<ScriptedUsage> {
+function usageOf(turn: Turn, promptText: string): object {
   const prompt = turn.usage?.prompt_tokens ?? Math.ceil(promptText.length / 4);
   const answerLength = contentChunks(turn).join('').length + toolCallsOf(turn).reduce((n, c) => n + c.arguments.length, 0);
   const completion = turn.usage?.completion_tokens ?? Math.ceil(answerLength / 4);
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: turn.usage?.total_tokens ?? prompt + completion };
+  const cached = turn.usage?.cached_tokens;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: turn.usage?.total_tokens ?? prompt + completion,
+    ...(cached !== undefined ? { prompt_tokens_details: { cached_tokens: cached } } : {}),
+  };
 }
 
 function splitEvery(text: string, size: number): string[] {

@@ -34,7 +34,7 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
     case 'agentTurn/toolCall':
       return patchTurn(stream, message.turnId, (turn) => withToolCall(turn, message.call));
     case 'agentTurn/usage':
-      return patchTurn(stream, message.turnId, (turn) => withUsage(turn, message.iterations, message.tokens));
+      return patchTurn(stream, message.turnId, (turn) => withUsage(turn, message.iterations, message.tokens, message.contextTokens));
     case 'agentTurn/warning':
       return patchTurn(stream, message.turnId, (turn) => withWarning(turn, message.message));
     case 'agentTurn/fallback':

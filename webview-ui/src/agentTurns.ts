@@ -27,8 +27,8 @@ export function withToolCall(turn: AgentTurnMessage, call: AgentToolCall): Agent
   return { ...turn, toolCalls };
 }
 
-export function withUsage(turn: AgentTurnMessage, iterations: number, tokens: TokenUsage): AgentTurnMessage {
-  return { ...turn, iterations, tokens };
+export function withUsage(turn: AgentTurnMessage, iterations: number, tokens: TokenUsage, contextTokens?: number): AgentTurnMessage {
+  return { ...turn, iterations, tokens, ...(contextTokens !== undefined ? { contextTokens } : {}) };
 }
 
 export function withWarning(turn: AgentTurnMessage, message: string): AgentTurnMessage {
@@ -136,13 +136,26 @@ export function formatArgs(args: unknown): string {
   }
 }
 
-/** "Used 4 tools · 12.3 s · 1,234 tokens": the line a finished turn collapses to (turns saved before durations were kept have no time). */
+/**
+ * "Used 4 tools · 12.3 s · 1,234 tokens (1,100 cached) · first token 1.9 s": the line a finished turn collapses to.
+ * Cached tokens are prompt tokens the server did not compute again; turns saved before these were kept lack them.
+ */
 export function turnSummary(turn: AgentTurnMessage): string {
   const count = turn.toolCalls.length;
   const parts = [count === 0 ? 'No tools used' : `Used ${count.toLocaleString('en-US')} tool${count === 1 ? '' : 's'}`];
   if (turn.durationMs !== undefined) parts.push(formatDuration(turn.durationMs));
-  if (turn.tokens?.total) parts.push(formatTokens(turn.tokens.total));
+  if (turn.tokens?.total) parts.push(formatTokens(turn.tokens.total) + (turn.tokens.cached ? ` (${turn.tokens.cached.toLocaleString('en-US')} cached)` : ''));
+  if (turn.firstTokenMs !== undefined) parts.push(`first token ${formatDuration(turn.firstTokenMs)}`);
   return parts.join(' · ');
+}
+
+/** How full the model's context was at the turn's last call: "2,345 of 16,384 tokens (14%)", or the count alone when the window is unknown. */
+export function contextFill(turn: AgentTurnMessage): { text: string; percent?: number } | undefined {
+  if (turn.contextTokens === undefined) return undefined;
+  const used = turn.contextTokens.toLocaleString('en-US');
+  if (!turn.contextWindow) return { text: `${used} tokens` };
+  const percent = Math.min(100, Math.round((turn.contextTokens / turn.contextWindow) * 100));
+  return { text: `${used} of ${turn.contextWindow.toLocaleString('en-US')} tokens (${percent}%)`, percent };
 }
 
 /** Why a turn ended early, in words; undefined when it simply answered. */

@@ -3,7 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, ToolProtocolMemory, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { prefixSlotFile } from '../../core/agent/prefixWarmup';
 import { cliCacheDir } from '../../core/codebaseIndex/store/indexLocation';
+import type { ModelProvider } from '../../core/llm/modelProvider';
+import type { SlotTransfer } from '../../core/llm/promptCacheSlots';
 import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
 import { agentFilterFrom, togglesFrom, toolProtocolFrom } from './agentFlags';
@@ -32,6 +35,8 @@ export const ASK_USAGE = `codewiki ask "<question>" [options]
                        rejects them or the model writes calls as text; native; or text (tools described in
                        the prompt, calls written as <<<[TOOL_REQUEST]>>> blocks: for models without tool support)
   --log FILE           write every iteration and tool call (JSON) to FILE
+  --verbose            a line per model call on stderr: prompt tokens (cached), generated tokens, time to
+                       first token and speed (llama-server reports its own timings)
 Without a terminal, write and execute calls not covered by --allow are denied and the model is told so.`;
 
 type Io = { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; stdin: NodeJS.ReadStream };
@@ -57,6 +62,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
       'max-iterations': { type: 'string' },
       'tool-protocol': { type: 'string' },
       log: { type: 'string' },
+      verbose: { type: 'boolean', short: 'v' },
     },
   });
   const question = positionals.join(' ').trim();
@@ -85,7 +91,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol, useCodeIndex: !noIndex, protocolMemory });
 
   const recorder = new AgentRunRecorder();
-  const progress = new AgentProgress(io.stderr, engine.codeIndex);
+  const progress = new AgentProgress(io.stderr, engine.codeIndex, values.verbose ?? false);
   const controller = new AbortController();
   let interrupted = false;
   let wroteAnswer = false;
@@ -108,6 +114,9 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
     }
     progress.handle(event);
   };
+  // A local llama-server keeps prompts it computed; its saved copy of this workspace's prompt comes back first.
+  const promptCache = await openPromptCache(models.provider, prefixSlotFile(engine.workspace.root, models.provider.modelName('main'), agent.prefixVariant()));
+  if (promptCache && values.verbose) io.stderr.write(describeRestore(promptCache.restored));
   try {
     const result = await agent.run({
       question,
@@ -118,6 +127,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
       onEvent,
     });
     if (wroteAnswer && lastChar !== '\n') io.stdout.write('\n');
+    await promptCache?.save();
     await writeLog(values.log, recorder);
     if (result.stopReason === 'cancelled') return EXIT.cancelled;
     return result.stopReason === 'failed' ? EXIT.failed : EXIT.ok;
@@ -147,4 +157,15 @@ function positiveInt(text: string, flag: string): number {
 async function writeLog(file: string | undefined, recorder: AgentRunRecorder): Promise<void> {
   if (!file) return;
   await writeFile(file, `${JSON.stringify(recorder.log, null, 2)}\n`);
+}
+
+/** The server's saved prompt cache for this workspace and model (llama-server only): restored now, saved by `save()` after the answer. */
+async function openPromptCache(provider: ModelProvider, file: string): Promise<{ restored?: SlotTransfer; save(): Promise<unknown> } | undefined> {
+  const slots = provider.promptCacheSlots?.('main');
+  if (!slots || !(await slots.available())) return undefined;
+  return { restored: await slots.restore(file), save: () => slots.save(file) };
+}
+
+function describeRestore(restored: SlotTransfer | undefined): string {
+  return restored ? `· prompt cache: ${restored.tokens.toLocaleString('en-US')} tokens of this workspace's prompt read back from disk (${Math.round(restored.ms)} ms)\n` : "· prompt cache: nothing saved yet for this workspace and model; this question's prompt is saved after it\n";
 }

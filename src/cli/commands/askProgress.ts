@@ -17,6 +17,8 @@ export class AgentProgress {
   constructor(
     private readonly out: NodeJS.WriteStream,
     private readonly index?: CodeIndex,
+    /** `--verbose`: a line per model call with its prompt, cached and generated tokens and its speed. */
+    private readonly verbose = false,
   ) {}
 
   handle(event: AgentEvent): void {
@@ -50,6 +52,9 @@ export class AgentProgress {
               : ` — ${firstLine(event.error ?? event.output)}`;
         return this.line(`${head}${detail}`);
       }
+      case 'turn-end':
+        if (this.verbose) this.line(describeModelCall(event));
+        return;
       case 'warning':
         return this.line(`! ${event.message}`);
       case 'protocol-switch':
@@ -81,4 +86,18 @@ export class AgentProgress {
 function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
+
+/** `· model call 1: 2,310 prompt tokens (2,280 cached), 41 generated; first token 1.9 s; prompt 61 tokens/s, generation 9.8 tokens/s`. */
+export function describeModelCall(event: Extract<AgentEvent, { type: 'turn-end' }>): string {
+  const { tokens, server } = event;
+  const cached = tokens.cached !== undefined ? ` (${tokens.cached.toLocaleString('en-US')} cached)` : '';
+  const parts = [`· model call ${event.iteration}: ${tokens.input.toLocaleString('en-US')} prompt tokens${cached}, ${tokens.output.toLocaleString('en-US')} generated`];
+  if (event.firstTokenMs !== undefined) parts.push(`first token ${formatMs(event.firstTokenMs)}`);
+  parts.push(`${formatMs(event.durationMs)} in all`);
+  if (server) {
+    const rate = (n: number, ms: number) => (ms > 0 ? `${(n / (ms / 1000)).toFixed(1)} tokens/s` : '—');
+    parts.push(`prompt ${server.evaluatedTokens.toLocaleString('en-US')} computed at ${rate(server.evaluatedTokens, server.promptMs)}, generation ${rate(server.generatedTokens, server.generatedMs)}`);
+  }
+  return parts.join('; ');
 }

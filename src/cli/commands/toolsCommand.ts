@@ -14,12 +14,11 @@ codewiki tools --preview [--protocol native|text] [--model M] [options]
   --model M            the model whose family guidance applies (env CODEWIKI_MODEL)
   --tools a,b          offer only these tools; --no-tools offers none
   --agents a,b, --exclude-agents a,b   which sub-agents are offered (default: every one loaded)
-  --open FILE          the file you are looking at, as "codewiki ask --open" passes it
   --workspace DIR      the workspace (default: the current directory)
   --json               the preview as JSON: protocol, family, systemPrompt, tools, toolNames`;
 
 /** Flags that shape what the agent would be sent, which the plain listing has no use for. */
-const PREVIEW_ONLY = ['protocol', 'model', 'agents', 'exclude-agents', 'open'] as const;
+const PREVIEW_ONLY = ['protocol', 'model', 'agents', 'exclude-agents'] as const;
 
 /**
  * `codewiki tools`: every tool with its metadata, the JSON Schema a model would be sent, whether the
@@ -39,12 +38,11 @@ export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStr
       model: { type: 'string' },
       agents: { type: 'string' },
       'exclude-agents': { type: 'string' },
-      open: { type: 'string' },
     },
   });
   if (values.preview) {
-    const { workspace, protocol, model, tools, agents, open } = values;
-    return toolsPreview({ workspace, protocol, model, tools, noTools: values['no-tools'] ?? false, agents, excludeAgents: values['exclude-agents'], open, json: values.json ?? false }, io, process.env);
+    const { workspace, protocol, model, tools, agents } = values;
+    return toolsPreview({ workspace, protocol, model, tools, noTools: values['no-tools'] ?? false, agents, excludeAgents: values['exclude-agents'], json: values.json ?? false }, io, process.env);
   }
   const previewOnly = PREVIEW_ONLY.filter((flag) => values[flag] !== undefined);
   if (previewOnly.length) throw new CliError(`${previewOnly.map((flag) => `--${flag}`).join(', ')} only with --preview; see "codewiki tools --help"`);

@@ -13,7 +13,6 @@ export interface PreviewFlags {
   noTools: boolean;
   agents?: string;
   excludeAgents?: string;
-  open?: string;
   json: boolean;
 }
 
@@ -39,7 +38,6 @@ export async function toolsPreview(flags: PreviewFlags, io: { stdout: NodeJS.Wri
     protocol,
     workspace: engine.workspace,
     codeIndex: engine.codeIndex,
-    openFile: flags.open,
   });
   io.stdout.write(flags.json ? `${JSON.stringify(preview, null, 2)}\n` : formatPreview(preview, modelName));
   return EXIT.ok;

@@ -1,4 +1,5 @@
 import type { SymbolDef } from '../codebaseIndex/codeIndexTypes';
+import type { ServerTimings } from '../llm/serverTimings';
 import type { TokenUsage } from '../llm/usage';
 import type { ToolKind } from '../tools/toolMetadata';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
@@ -40,7 +41,8 @@ export type AgentEventBody =
   /** What the index gave the model with the question: these files, this many tokens; `partial` while it was still building. */
   | { type: 'index-context'; files: string[]; tokens: number; partial: boolean }
   | { type: 'turn-start'; iteration: number; toolChoice?: string; withTools: boolean }
-  | { type: 'turn-end'; iteration: number; finishReason?: string; toolCalls: number; tokens: TokenUsage; durationMs: number }
+  /** `firstTokenMs`: from the request to the first token; `server`: llama-server's own timings of the call (cached prompt tokens among them). */
+  | { type: 'turn-end'; iteration: number; finishReason?: string; toolCalls: number; tokens: TokenUsage; durationMs: number; firstTokenMs?: number; server?: ServerTimings }
   | { type: 'tool-call-start'; id: string; iteration: number; tool: string; displayName: string; kind?: ToolKind; argsSummary: string; args: unknown }
   | { type: 'approval-requested'; id: string; tool: string; kind: ToolKind; preview: ToolPreview; why: string }
   | { type: 'approval-decided'; id: string; tool: string; decision: ApprovalDecisionKind; by: ApprovalSource; reason?: string }

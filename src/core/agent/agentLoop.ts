@@ -1,4 +1,4 @@
-import { AIMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { isAbortError } from '../llm/classifyLlmError';
 import { DEFAULT_AGENT_CAPS, DEFAULT_OUTPUT_LIMITS, describeCap, isCapStop, type AgentCaps, type AgentOutputLimits } from './agentCaps';
 import type { AgentEvent, AgentEventBody, AgentStopReason } from './agentEvents';
@@ -33,6 +33,40 @@ export class AgentLoop {
     this.caps = { ...DEFAULT_AGENT_CAPS, ...deps.caps };
     this.limits = { ...DEFAULT_OUTPUT_LIMITS, ...deps.limits };
     this.schemas = schemasByName(deps.tools.definitions);
+  }
+
+  /**
+   * What, besides the workspace and its files, decides this agent's fixed prompt: the tools it offers and whether
+   * it starts from the code index. Two agents with the same variant send the same system prompt and tools for
+   * the same workspace, so a saved prompt cache is kept per variant (prefixWarmup.ts).
+   */
+  prefixVariant(): string {
+    return `${this.deps.codeIndex ? 'index' : 'layout'}:${this.deps.tools.names.join(',')}`;
+  }
+
+  /**
+   * Computes the fixed head of every run (the system prompt and the tools) on the server ahead of the first
+   * question, so that a server with a prompt cache (llama-server) has it when the question comes: one call,
+   * stopped at its first token, when the whole prompt has been processed. Nothing is emitted or recorded.
+   */
+  async warmPrefix(signal?: AbortSignal): Promise<{ ms: number }> {
+    const started = performance.now();
+    const request: AgentRunRequest = { question: '', conversationId: 'prefix-warm-up', signal };
+    const run = await AgentRun.start({ deps: this.deps, caps: this.caps, limits: this.limits, schemas: this.schemas, request, emit: () => {} });
+    const stop = new AbortController();
+    try {
+      const messages = [...(await run.openPrefix()), new HumanMessage('Hello.')];
+      const stream = await run.modelForTurn().stream(messages, { signal: AbortSignal.any([run.signal, stop.signal]) });
+      const chunks = stream[Symbol.asyncIterator]();
+      await chunks.next();
+      stop.abort(); // the first token means the whole prompt is in the server's cache: nothing more is needed
+      await chunks.return?.();
+    } catch (error) {
+      if (!stop.signal.aborted || run.userSignal.aborted) throw error;
+    } finally {
+      run.stopWallClock();
+    }
+    return { ms: performance.now() - started };
   }
 
   async run(request: AgentRunRequest): Promise<AgentRunResult> {

@@ -1,4 +1,6 @@
-import { HumanMessage, SystemMessage } from '@langchain/core/messages';
+import { HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
+import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { AgentCaps, AgentOutputLimits } from './agentCaps';
 import type { AgentEventBody, AgentStopReason } from './agentEvents';
 import { agentGuidance } from './agentGuidance';
@@ -6,7 +8,7 @@ import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
 import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex } from './startFromIndex';
-import { buildSystemPrompt, workspaceName } from './systemPrompt';
+import { buildSystemPrompt, openFileNote, workspaceName } from './systemPrompt';
 import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
 import { ToolProtocolChoice } from './textProtocol/toolProtocolChoice';
@@ -127,17 +129,29 @@ export class AgentRun {
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;
     }
-    if (this.withTools) this.overview = await workspaceOverview(deps.workspace, index, deps.modelName, this.signal);
-    this.system = this.systemPrompt();
     const history = request.history ?? [];
-    state.messages.push(new SystemMessage(this.system), ...(this.protocol.isText ? nativeHistoryAsText(history) : history));
+    state.messages.push(await this.systemMessage(index), ...(this.protocol.isText ? nativeHistoryAsText(history) : history));
     state.turnStart = state.messages.length;
     this.mentions = this.withTools ? this.forcedTools(request.mentions ?? []) : [];
     // tool_choice cannot force a tool in text; the question asks for it instead.
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
     const asSearch = matches !== '' && this.deps.tools.has('search_code');
-    state.messages.push(new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + request.question + textMentions));
+    state.messages.push(new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + openFileNote(request.openFile) + request.question + textMentions));
     if (asSearch) this.addIndexSearch(query, matches);
+  }
+
+  /** The fixed head alone (the system prompt, with the tools bound by `modelForTurn`), as `open` begins every top-level run: what a warm-up computes ahead of the first question. */
+  async openPrefix(): Promise<BaseMessage[]> {
+    const index = this.withTools ? this.deps.codeIndex : undefined;
+    // The repo map of a partial index is not the one the questions will get: wait as a question would.
+    if (index) await waitForIndex(index, { signal: this.signal });
+    return [await this.systemMessage(index)];
+  }
+
+  private async systemMessage(index: CodeIndex | undefined): Promise<SystemMessage> {
+    if (this.withTools) this.overview = await workspaceOverview(this.deps.workspace, index, this.deps.modelName, this.signal);
+    this.system = this.systemPrompt();
+    return new SystemMessage(this.system);
   }
 
   /** The index's search, as a search_code call already made and answered: in the history, and to the user as a call. */
@@ -184,7 +198,6 @@ export class AgentRun {
       workspaceName: deps.workspace ? workspaceName(deps.workspace) : 'workspace',
       layout: this.overview.layout,
       repoMap: this.overview.repoMap,
-      openFile: this.request.openFile,
       tools: this.withTools ? deps.tools.names : [],
       guidance: agentGuidance(deps.modelName, deps.adapter, this.protocol.isText ? 'text' : 'native', deps.tools.definitions),
     });

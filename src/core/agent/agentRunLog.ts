@@ -1,3 +1,4 @@
+import type { ServerTimings } from '../llm/serverTimings';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../llm/usage';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
 import type { AgentEvent, AgentStopReason, ApprovalSource, ToolCallStatus } from './agentEvents';
@@ -26,6 +27,10 @@ export interface AgentIterationRecord {
   finishReason?: string;
   durationMs?: number;
   tokens?: TokenUsage;
+  /** From the request to the model's first token. */
+  firstTokenMs?: number;
+  /** llama-server's timings of the call: prompt tokens computed and cached, time per phase. */
+  server?: ServerTimings;
   toolCalls: AgentToolCallRecord[];
 }
 
@@ -84,7 +89,11 @@ export class AgentRunRecorder {
       }
       case 'turn-end': {
         const turn = this.iteration(event.iteration);
-        if (turn) Object.assign(turn, { finishReason: event.finishReason, durationMs: round(event.durationMs), tokens: event.tokens });
+        if (turn) {
+          Object.assign(turn, { finishReason: event.finishReason, durationMs: round(event.durationMs), tokens: event.tokens });
+          if (event.firstTokenMs !== undefined) turn.firstTokenMs = round(event.firstTokenMs);
+          if (event.server) turn.server = event.server;
+        }
         log.tokens = addUsage(log.tokens, event.tokens);
         return;
       }

@@ -2,6 +2,7 @@ import type { RegisteredTool } from '../tools/toolMetadata';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { DEFAULT_TOOL_TOGGLES, describeAvailability, toolAvailability, type ToolToggles } from '../tools/toolToggles';
 import { withoutSubagents } from '../subagents/agentFilter';
+import { compactExclusion, compactSchema, firstSentence } from './compactToolSet';
 
 /** A tool definition as chat completions expects it in `tools`. */
 export interface OpenAiFunctionTool {
@@ -28,20 +29,30 @@ export class AgentToolSet {
     private readonly toggles: ToolToggles,
     entries: RegisteredTool[],
     private readonly exclude: ToolExclusion,
+    compact: boolean,
   ) {
     this.available = new Map(entries.map((entry) => [entry.metadata.name, entry]));
     this.definitions = Object.freeze(
-      entries.map((entry) => ({
-        type: 'function' as const,
-        function: { name: entry.metadata.name, description: entry.metadata.description, parameters: registry.jsonSchema(entry.metadata.name) },
-      })),
+      entries.map((entry) => {
+        const { name, description } = entry.metadata;
+        const parameters = registry.jsonSchema(name);
+        return {
+          type: 'function' as const,
+          function: compact ? { name, description: firstSentence(description), parameters: compactSchema(parameters) as Record<string, unknown> } : { name, description, parameters },
+        };
+      }),
     );
   }
 
-  /** The registry's agent-callable tools that the toggles leave on and `exclude` keeps (by default: no sub-agents). */
-  static create(registry: ToolRegistry, toggles: ToolToggles = DEFAULT_TOOL_TOGGLES, exclude: ToolExclusion = withoutSubagents): AgentToolSet {
-    const entries = registry.list().filter((entry) => toolAvailability(entry.metadata, toggles) === 'available' && !exclude(entry));
-    return new AgentToolSet(registry, toggles, entries, exclude);
+  /**
+   * The registry's agent-callable tools that the toggles leave on and `exclude` keeps (by default: no sub-agents).
+   * `compact` (small models, compactToolSet.ts): only the compact set, each described in its first sentences.
+   */
+  static create(registry: ToolRegistry, toggles: ToolToggles = DEFAULT_TOOL_TOGGLES, exclude: ToolExclusion = withoutSubagents, options: { compact?: boolean } = {}): AgentToolSet {
+    const compact = options.compact ?? false;
+    const excludeAll: ToolExclusion = compact ? (entry) => exclude(entry) ?? compactExclusion(entry) : exclude;
+    const entries = registry.list().filter((entry) => toolAvailability(entry.metadata, toggles) === 'available' && !excludeAll(entry));
+    return new AgentToolSet(registry, toggles, entries, excludeAll, compact);
   }
 
   get names(): string[] {

@@ -1,4 +1,4 @@
-import { addUsage } from '../llm/usage';
+import { addUsage, type TokenUsage } from '../llm/usage';
 import type { AgentRun, RunStop } from './agentRun';
 import type { AgentRunState } from './agentRunState';
 import { planThenAnswer } from './planThenAnswer';
@@ -75,11 +75,16 @@ export async function streamModelTurn(state: AgentRunState, { model, iteration, 
   } finally {
     if (filter) state.say(filter.end(), iteration);
   }
-  const tokens = turn.usage ?? estimateTurn(state.messages, turn);
+  const tokens = withCachedCount(turn.usage ?? estimateTurn(state.messages, turn), turn);
   state.tokens = addUsage(state.tokens, tokens);
   const toolCalls = requests ? requests.blocks.length : (turn.message?.tool_call_chunks?.length ?? 0);
-  state.emit({ type: 'turn-end', iteration, finishReason: turn.finishReason, toolCalls, tokens, durationMs: performance.now() - started });
+  state.emit({ type: 'turn-end', iteration, finishReason: turn.finishReason, toolCalls, tokens, durationMs: performance.now() - started, firstTokenMs: turn.firstTokenMs, server: turn.timings });
   return turn;
+}
+
+/** llama-server's timings say exactly how much of the prompt came from its cache; they win over usage details. */
+function withCachedCount(tokens: TokenUsage, turn: StreamedTurn): TokenUsage {
+  return turn.timings ? { ...tokens, cached: turn.timings.cachedTokens } : tokens;
 }
 
 export function noteCutOff(state: AgentRunState, iteration: number): void {

@@ -9,6 +9,8 @@ export type ModelFamily = 'gpt' | 'claude' | 'qwen' | 'llama' | 'gemma' | 'deeps
 export interface ModelAdapterSettings {
   /** Use this family's guidance whatever the model is called. */
   family?: ModelFamily;
+  /** Which tools the agent offers: `auto` (default) the compact set to small models (compactToolSet.ts), every tool to others. */
+  toolSet?: 'auto' | 'compact' | 'full';
   /** Replaces a family's built-in guidance ('' removes it). */
   guidance?: Partial<Record<ModelFamily, string>>;
 }

@@ -1,5 +1,6 @@
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import { textOf } from '../llm/streamChat';
+import { serverTimingsOf, type ServerTimings } from '../llm/serverTimings';
 import { usageFromMessage, type TokenUsage } from '../llm/usage';
 import { linkedAbortController } from '../util/abort';
 import { ThinkBlockSplitter } from './thinkBlocks';
@@ -28,6 +29,10 @@ export interface StreamedTurn {
   reasoning: string;
   usage: TokenUsage | undefined;
   finishReason: string | undefined;
+  /** From sending the request to the first thing the model wrote (text, reasoning or a tool call). */
+  firstTokenMs?: number;
+  /** llama-server's own account of the call: prompt tokens computed and cached, and the time of each phase. */
+  timings?: ServerTimings;
 }
 
 export interface TurnListener {
@@ -57,10 +62,13 @@ export async function streamTurn(model: AgentChatModel, messages: BaseMessage[],
   // them from piling up on the run's signal over many iterations.
   const { controller, dispose } = linkedAbortController(options.signal);
   try {
+    const sent = performance.now();
     const stream = await model.stream(messages, { ...options, signal: controller.signal });
     for await (const chunk of stream) {
       turn.message = turn.message ? turn.message.concat(chunk) : chunk;
       turn.usage = usageFromMessage(chunk) ?? turn.usage;
+      turn.timings = serverTimingsOf(chunk) ?? turn.timings;
+      if (turn.firstTokenMs === undefined && wroteSomething(chunk)) turn.firstTokenMs = performance.now() - sent;
       const reason = chunk.response_metadata?.finish_reason;
       if (typeof reason === 'string' && reason) turn.finishReason = reason;
       const reasoning = chunk.additional_kwargs?.reasoning_content;
@@ -75,4 +83,8 @@ export async function streamTurn(model: AgentChatModel, messages: BaseMessage[],
     dispose();
   }
   return turn;
+}
+
+function wroteSomething(chunk: AIMessageChunk): boolean {
+  return textOf(chunk.content) !== '' || (chunk.tool_call_chunks?.length ?? 0) > 0 || Boolean(chunk.additional_kwargs?.reasoning_content);
 }

@@ -12,8 +12,6 @@ export interface SystemPromptParts {
   layout?: string;
   /** The code index's map of the workspace (files and their ranked definitions); replaces the layout. */
   repoMap?: string;
-  /** Workspace-relative path of the file open in the editor. */
-  openFile?: string;
   /** Names of the tools offered this run (their schemas travel separately, in `tools`). */
   tools: string[];
   /** The model family's guidance (modelAdapters.ts). */
@@ -43,6 +41,11 @@ export function workspaceName(workspace: Workspace): string {
   return basename(workspace.root) || workspace.root;
 }
 
+/**
+ * The system prompt is the fixed head of every request in a workspace: nothing that changes from question to
+ * question (the open file, the index's matches, dates, counters) goes in it, so a server that caches prompts
+ * (llama-server) never processes it twice. What varies travels with the question (see `questionPreamble`).
+ */
 export function buildSystemPrompt(parts: SystemPromptParts): string {
   const sections = [
     `You are CodeWiki's agent, helping a developer with the workspace "${parts.workspaceName}". ` +
@@ -61,7 +64,11 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   ];
   if (parts.repoMap) sections.push(`Map of the workspace (its most used files and their definitions, as line│ signature; read or search them with the tools):\n${parts.repoMap}`);
   else if (parts.layout) sections.push(`Layout of the workspace (file names only; read or search them with the tools):\n${parts.layout}`);
-  if (parts.openFile) sections.push(`The user has this file open in the editor: ${parts.openFile}`);
   if (parts.tools.length && parts.guidance) sections.push(parts.guidance);
   return sections.join('\n\n');
+}
+
+/** What the user's editor shows, said with the question rather than in the system prompt (which must not change when the user switches files). */
+export function openFileNote(openFile: string | undefined): string {
+  return openFile ? `(The user has this file open in the editor: ${openFile})\n\n` : '';
 }

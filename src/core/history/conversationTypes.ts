@@ -11,6 +11,8 @@ export interface TokenUsage {
   input: number;
   output: number;
   total: number;
+  /** Of `input`, prompt tokens the server took from its cache (when it says). */
+  cached?: number;
 }
 
 export interface UserMessage {
@@ -193,6 +195,12 @@ export interface AgentTurnMessage {
   openFile?: string;
   /** How long the turn took, from the question to its end (set when it ends). */
   durationMs?: number;
+  /** From the question to the first token the model wrote (answer or thinking). */
+  firstTokenMs?: number;
+  /** Prompt tokens of the turn's last model call: how full the model's context was. */
+  contextTokens?: number;
+  /** The server's context window, when it says (llama-server does). */
+  contextWindow?: number;
   /** Definitions the question named exactly, from the code index, before the model said anything. */
   definitions?: DefinitionRecord[];
   /** What the code index sent the model with the question. */

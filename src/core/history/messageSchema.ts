@@ -62,7 +62,7 @@ const agentRunMessage = z.object({
   runLogPath: z.string().optional(),
 });
 
-const tokenUsage = z.object({ input: count, output: count, total: count });
+const tokenUsage = z.object({ input: count, output: count, total: count, cached: count.optional() });
 
 const toolPreview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('diff'), path: z.string(), action: z.enum(['create', 'replace', 'edit']), diff: z.string(), added: count, removed: count }),
@@ -120,6 +120,9 @@ const agentTurnMessage = z.object({
   mentions: z.array(z.string()).optional(),
   openFile: z.string().optional(),
   durationMs: count.optional(),
+  firstTokenMs: count.optional(),
+  contextTokens: count.optional(),
+  contextWindow: count.optional(),
   definitions: z
     .array(z.object({ name: z.string(), kind: z.string(), path: z.string(), line: count, signature: z.string(), container: z.string().optional(), doc: z.string().optional() }))
     .optional(),

@@ -3,6 +3,7 @@ import type { BaseMessage, BaseMessageChunk } from '@langchain/core/messages';
 import type { ChatGenerationChunk } from '@langchain/core/outputs';
 import { ChatOpenAI, ChatOpenAICompletions, convertMessagesToCompletionsMessageParams, wrapOpenAIClientError, type ChatOpenAICallOptions, type ChatOpenAIFields, type OpenAIClient } from '@langchain/openai';
 import { completionChunkStream } from './completionChunkStream';
+import { keepServerTimings } from './serverTimings';
 
 type Delta = Record<string, unknown>;
 type RawChunk = Parameters<ChatOpenAICompletions['_convertCompletionsDeltaToBaseMessageChunk']>[1];
@@ -19,7 +20,7 @@ type Completion = OpenAIClient.Chat.Completions.ChatCompletion;
  *   completion is always the assistant's.
  * - A streamed answer's body is decoded by `completionChunkStream`, not by the SDK's `Stream`: the request still
  *   goes out through the SDK (so a status error is the SDK's APIError, wrapped by LangChain as before), and the
- *   events come back as the same objects, for less CPU a token.
+ *   events come back as the same objects, for less CPU a token; llama-server's `timings` ride along in `usage`.
  */
 class AssistantRoleCompletions extends ChatOpenAICompletions {
   protected override _convertCompletionsDeltaToBaseMessageChunk(delta: Delta, rawResponse: RawChunk, defaultRole?: 'assistant'): BaseMessageChunk {
@@ -36,7 +37,7 @@ class AssistantRoleCompletions extends ChatOpenAICompletions {
     return this.caller.callWithOptions({ maxRetries }, async () => {
       try {
         const response = await this.client.chat.completions.create(request, clientOptions).asResponse();
-        return completionChunkStream(response) as ChunkStream;
+        return keepServerTimings(completionChunkStream(response)) as ChunkStream;
       } catch (error) {
         throw wrapOpenAIClientError(error);
       }

@@ -2,6 +2,7 @@ import { ChatCompletionsModel } from './chatCompletionsModel';
 import { PLACEHOLDER_API_KEY, withAuthorization } from './authorizedFetch';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ModelPair, type ModelSettings } from './modelSettings';
 import { createResilientFetch, type FetchFn } from './resilientFetch';
+import { withPromptCacheHints } from './promptCacheHints';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 
 /** Knobs below the user-facing settings: tests and benchmarks shrink the back-off or swap the transport. */
@@ -27,6 +28,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *   handler asks for it (`lc_prefer_streaming`). With `streaming: true`, invoke() would instead estimate
  *   token counts with tiktoken, which downloads its tables from the internet.
  * - `streamUsage: true` sends `stream_options.include_usage`, so streamed answers carry real token counts.
+ * - llama-server is asked to keep and reuse its prompt cache (`cache_prompt`, promptCacheHints.ts).
  * - `organization`/`project` are pinned to null so OPENAI_ORG_ID/OPENAI_PROJECT_ID in the environment do not
  *   leak into requests to an unrelated server.
  */
@@ -54,7 +56,7 @@ export function createChatModel(settings: ModelSettings, tuning: TransportTuning
     streamUsage: true,
     configuration: {
       baseURL: settings.baseURL,
-      fetch: withAuthorization(settings.apiKey, transport),
+      fetch: withPromptCacheHints(settings.baseURL, withAuthorization(settings.apiKey, transport), withAuthorization(settings.apiKey, (input, init) => fetch(input, init))),
       organization: null,
       project: null,
     },

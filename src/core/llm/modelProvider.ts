@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { ModelRole } from '../tools/toolRuntime';
+import type { PromptCacheSlots } from './promptCacheSlots';
 
 /**
  * Hands out chat models by role. The main model writes final answers; the tool model (usually
@@ -18,6 +19,8 @@ export interface ModelProvider {
   contextSize?(role: ModelRole): Promise<number | undefined>;
   /** The endpoint (base URL) behind a role, e.g. to remember per model and endpoint what a server supports. */
   endpoint?(role: ModelRole): string | undefined;
+  /** The server's prompt cache on disk, when it keeps one (llama-server with a slot save path); see promptCacheSlots.ts. */
+  promptCacheSlots?(role: ModelRole): PromptCacheSlots;
 }
 
 /** For dry runs and tests without an endpoint: naming works, calling is a clear error. */

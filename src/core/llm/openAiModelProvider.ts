@@ -4,6 +4,7 @@ import { SecretRedactor } from '../util/secretRedactor';
 import { createChatModel, resolveToolModelSettings, type TransportTuning } from './createChatModel';
 import { describeLlmError } from './describeLlmError';
 import { fetchServerContextSize } from './serverContextSize';
+import { llamaServerSlots, type PromptCacheSlots } from './promptCacheSlots';
 import type { ModelProvider } from './modelProvider';
 import type { ModelSettings } from './modelSettings';
 
@@ -14,6 +15,7 @@ import type { ModelSettings } from './modelSettings';
 export class OpenAiModelProvider implements ModelProvider {
   private readonly cache = new Map<string, BaseChatModel>();
   private readonly contextSizes = new Map<string, Promise<number | undefined>>();
+  private readonly slots = new Map<string, PromptCacheSlots>();
   /** Both keys, whichever role failed: a description must never carry either. */
   private readonly keys: SecretRedactor;
 
@@ -53,6 +55,16 @@ export class OpenAiModelProvider implements ModelProvider {
       this.contextSizes.set(baseURL, size);
     }
     return size;
+  }
+
+  promptCacheSlots(role: ModelRole): PromptCacheSlots {
+    const { baseURL, apiKey } = this.settingsFor(role);
+    let slots = this.slots.get(baseURL);
+    if (!slots) {
+      slots = llamaServerSlots(baseURL, apiKey);
+      this.slots.set(baseURL, slots);
+    }
+    return slots;
   }
 
   private settingsFor(role: ModelRole, name?: string): ModelSettings {

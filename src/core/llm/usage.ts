@@ -7,21 +7,28 @@ export interface TokenUsage {
   input: number;
   output: number;
   total: number;
+  /** Of `input`, the tokens the server took from its prompt cache instead of computing them (when it says). */
+  cached?: number;
 }
 
 export const ZERO_USAGE: Readonly<TokenUsage> = Object.freeze({ input: 0, output: 0, total: 0 });
 
 export function addUsage(a: TokenUsage, b: TokenUsage | undefined): TokenUsage {
   if (!b) return { ...a };
-  return { input: a.input + b.input, output: a.output + b.output, total: a.total + b.total };
+  const sum: TokenUsage = { input: a.input + b.input, output: a.output + b.output, total: a.total + b.total };
+  if (a.cached !== undefined || b.cached !== undefined) sum.cached = (a.cached ?? 0) + (b.cached ?? 0);
+  return sum;
 }
 
 /** Undefined when the message carries no usage (e.g. the server did not report it), which is not the same as zero. */
 export function usageFromMessage(message: unknown): TokenUsage | undefined {
   const metadata = (message as { usage_metadata?: unknown } | null | undefined)?.usage_metadata;
   if (typeof metadata !== 'object' || metadata === null) return undefined;
-  const { input_tokens, output_tokens, total_tokens } = metadata as Record<string, unknown>;
-  return usageFromCounts(input_tokens, output_tokens, total_tokens);
+  const { input_tokens, output_tokens, total_tokens, input_token_details } = metadata as Record<string, unknown>;
+  const usage = usageFromCounts(input_tokens, output_tokens, total_tokens);
+  const cached = (input_token_details as { cache_read?: unknown } | undefined)?.cache_read;
+  if (typeof cached === 'number' && Number.isFinite(cached) && cached >= 0) usage.cached = cached;
+  return usage;
 }
 
 /** Usage from the counts a server reported (`prompt_tokens`, `completion_tokens`, `total_tokens`), whatever their shape. */

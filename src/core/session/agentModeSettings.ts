@@ -52,6 +52,7 @@ export const DEFAULT_AGENT_MODE_SETTINGS: Readonly<AgentModeSettings> = Object.f
 const FAMILIES = ['gpt', 'claude', 'qwen', 'llama', 'gemma', 'deepseek', 'default'] as const;
 const adapterSchema = z.strictObject({
   family: z.enum(FAMILIES).optional(),
+  toolSet: z.enum(['auto', 'compact', 'full']).optional(),
   guidance: z.partialRecord(z.enum(FAMILIES), z.string().max(4000)).optional(),
 });
 const autoApproveSchema = z.strictObject({

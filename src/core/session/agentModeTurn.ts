@@ -19,6 +19,8 @@ export interface AgentModeTurnDeps {
   post: SessionListener;
   /** Settings problems to show on the turn, e.g. an ignored workspace auto-approval. */
   notes?: string[];
+  /** The model server's context window, when it says (for the chat's context meter). */
+  contextWindow?(): Promise<number | undefined>;
 }
 
 export interface AgentModeTurnRequest {
@@ -68,7 +70,7 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   deps.post({ type: 'agentTurn/started', conversationId: request.conversationId, user: request.user, turn: structuredClone(turn) });
 
   const journal = new AgentTurnJournal(turn, deps.saveCall);
-  const recorder = new AgentTurnRecorder(turn, deps.post, (call) => void journal.record(call));
+  const recorder = new AgentTurnRecorder(turn, deps.post, (call) => void journal.record(call), started);
   for (const note of deps.notes ?? []) recorder.handle({ type: 'warning', message: note });
   try {
     const result = await deps.agent().run({
@@ -90,6 +92,8 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   }
   recorder.cancelUnfinished();
   turn.durationMs = Math.round(performance.now() - started);
+  const window = turn.contextTokens !== undefined ? await deps.contextWindow?.().catch(() => undefined) : undefined;
+  if (window) turn.contextWindow = window;
   await deps.save(turn);
   deps.post({ type: 'agentTurn/done', turn: structuredClone(turn) });
   return turn;

@@ -28,7 +28,13 @@ export class AgentTurnRecorder {
     readonly turn: AgentTurnMessage,
     private readonly post: SessionListener,
     private readonly onCallSaved: (call: AgentToolCall) => void,
+    /** When the user sent the question (performance.now()), for the time to the first token. */
+    private readonly startedAt = performance.now(),
   ) {}
+
+  private noteFirstToken(): void {
+    this.turn.firstTokenMs ??= Math.round(performance.now() - this.startedAt);
+  }
 
   handle(event: AgentEvent): void {
     const turnId = this.turn.id;
@@ -41,7 +47,8 @@ export class AgentTurnRecorder {
         if (nested) return;
         this.turn.iterations = Math.max(this.turn.iterations ?? 0, event.iteration);
         this.turn.tokens = addUsage(this.turn.tokens ?? { input: 0, output: 0, total: 0 }, event.tokens);
-        return this.post({ type: 'agentTurn/usage', turnId, iterations: this.turn.iterations, tokens: { ...this.turn.tokens } });
+        this.turn.contextTokens = event.tokens.input;
+        return this.post({ type: 'agentTurn/usage', turnId, iterations: this.turn.iterations, tokens: { ...this.turn.tokens }, contextTokens: event.tokens.input });
       case 'tool-call-start': {
         const call: AgentToolCall = {
           id: event.id,
@@ -84,10 +91,12 @@ export class AgentTurnRecorder {
       }
       case 'token':
         if (nested) return;
+        this.noteFirstToken();
         this.turn.answer += event.text;
         return this.post({ type: 'agentTurn/chunk', turnId, text: event.text });
       case 'reasoning': {
         if (nested) return;
+        this.noteFirstToken();
         const room = REASONING_MAX_CHARS - (this.turn.reasoning?.length ?? 0);
         if (room <= 0) return;
         const text = event.text.slice(0, room);

@@ -1,5 +1,6 @@
 import type { Conversation } from '../history/conversationTypes';
 import type { ApprovalAnswer, ApprovalPrompt, ToolsState } from '../../shared/protocol';
+import { warmAgentPrefix, type PrefixWarmth } from '../agent/prefixWarmup';
 import { OpenConversation } from './openConversation';
 import { SessionAgents } from './sessionAgents';
 import { SessionApprovals, type ProposedChange } from './sessionApprovals';
@@ -21,11 +22,32 @@ export class ConversationSession {
   private readonly approvals: SessionApprovals;
   private readonly turns: SessionTurns;
 
+  private readonly agents: SessionAgents;
+
   constructor(private readonly deps: SessionDeps) {
     this.conversation = new OpenConversation(deps.history, deps.post);
     this.approvals = new SessionApprovals(deps.post);
-    const agents = new SessionAgents(this.approvals.gate, this.approvals.memory, deps.toolProtocolMemory);
-    this.turns = new SessionTurns(deps, this.conversation, this.approvals, agents);
+    this.agents = new SessionAgents(this.approvals.gate, this.approvals.memory, deps.toolProtocolMemory);
+    this.turns = new SessionTurns(deps, this.conversation, this.approvals, this.agents);
+  }
+
+  /**
+   * Puts agent mode's fixed prompt (system prompt and tools, for the current settings) into a local llama-server's
+   * prompt cache ahead of the first question: restored from disk when saved before, computed and saved otherwise.
+   * Nothing is sent to other servers (undefined), nor without a workspace or a model.
+   */
+  async warmPromptCache(signal?: AbortSignal): Promise<PrefixWarmth | undefined> {
+    const { engine } = await this.deps.engine();
+    if (!engine) return undefined;
+    const settings = agentSettingsOf(this.deps);
+    if (settings.mode !== 'agent') return undefined;
+    let agent;
+    try {
+      agent = this.agents.agent(engine, settings);
+    } catch {
+      return undefined; // no model configured: the first turn says so
+    }
+    return warmAgentPrefix(agent, engine.models.promptCacheSlots?.('main'), engine.workspace.root, engine.models.modelName('main'), signal);
   }
 
   current(): Conversation | undefined {

@@ -145,6 +145,7 @@ export class SessionTurns {
         saveCall: (turnId: string, call: AgentToolCall, progress: AgentTurnProgress) => this.conversation.saveCall(conversationId, turnId, call, progress),
         post: this.deps.post,
         notes: this.agents.notes(engine, settings),
+        contextWindow: async () => engine.models.contextSize?.('main'),
       };
       try {
         await runAgentModeTurn(deps, { conversationId, ...request }, signal);

@@ -1,3 +1,4 @@
+import { usesCompactTools } from '../agent/compactToolSet';
 import { agentGuidance } from '../agent/agentGuidance';
 import { AgentToolSet, type OpenAiFunctionTool, type ToolExclusion } from '../agent/agentToolSet';
 import { modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from '../agent/modelAdapters';
@@ -24,7 +25,6 @@ export interface PromptPreviewInput {
   workspace?: Workspace;
   /** The engine's code index: its repo map is the workspace section, as in the agent; waited for when it is still building. */
   codeIndex?: CodeIndex;
-  openFile?: string;
 }
 
 export interface PromptPreview {
@@ -45,7 +45,7 @@ export interface PromptPreview {
  * cannot drift from what is really sent. The question and history that follow are the user's.
  */
 export async function previewToolPrompt(input: PromptPreviewInput): Promise<PromptPreview> {
-  const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents);
+  const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents, { compact: usesCompactTools(input.modelName, input.adapter?.toolSet) });
   const withTools = tools.size > 0;
   if (withTools && input.codeIndex) await waitForIndex(input.codeIndex);
   const overview = withTools ? await workspaceOverview(input.workspace, input.codeIndex, input.modelName) : {};
@@ -53,7 +53,6 @@ export async function previewToolPrompt(input: PromptPreviewInput): Promise<Prom
     workspaceName: input.workspace ? workspaceName(input.workspace) : 'workspace',
     layout: overview.layout,
     repoMap: overview.repoMap,
-    openFile: input.openFile,
     tools: withTools ? tools.names : [],
     guidance: agentGuidance(input.modelName, input.adapter, input.protocol, tools.definitions),
   });

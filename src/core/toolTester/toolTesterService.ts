@@ -25,7 +25,6 @@ export interface ToolTesterDeps {
   gate: ApprovalGate;
   /** Tests shrink back-off or swap the transport. */
   tuning?: TransportTuning;
-  openFile?(): string | undefined;
 }
 
 /**
@@ -58,7 +57,6 @@ export class ToolTesterService {
           protocol,
           workspace: engine.workspace,
           codeIndex: engine.codeIndex,
-          openFile: this.deps.openFile?.(),
         });
         const toolsJson = preview.tools.length ? JSON.stringify(preview.tools, null, 2) : '';
         return { protocol, family: preview.family, systemPrompt: preview.systemPrompt, toolsJson, toolNames: preview.toolNames };

@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { AgentContextRef, AgentTurnMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
 import type { ApprovalEntry } from '../agentModeState';
-import { type CallNode, callKey, callTree, type LiveAgentTurn, stopReasonText, turnSummary } from '../agentTurns';
+import { type CallNode, callKey, callTree, contextFill, type LiveAgentTurn, stopReasonText, turnSummary } from '../agentTurns';
 import { clickedReference, linkFileReferences } from '../fileLinks';
 import { createAnswerRenderer } from '../markdown';
 import type { AppState, Store } from '../state';
@@ -58,6 +58,10 @@ export class CwAgentTurn extends CwElement {
       .status-line { margin-top: 6px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
       .error-box { margin-top: 6px; display: flex; gap: 8px; align-items: flex-start; justify-content: space-between; }
       .toolbar { margin-top: 4px; }
+      .context-meter { margin-top: 4px; font-size: 0.85em; display: flex; align-items: center; gap: 6px; }
+      .meter-bar { appearance: none; width: 60px; height: 4px; border: 0; border-radius: 2px; background: var(--vscode-widget-border, rgba(128, 128, 128, 0.3)); }
+      .meter-bar::-webkit-progress-bar { background: transparent; }
+      .meter-bar::-webkit-progress-value { background: var(--vscode-progressBar-background, #0e70c0); border-radius: 2px; }
       a.file-link { cursor: pointer; text-decoration: underline; text-underline-offset: 2px; }
       .index-found { margin: 2px 0 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
       .definition-card { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); border-radius: 4px; padding: 4px 6px; min-width: 0;
@@ -158,6 +162,7 @@ export class CwAgentTurn extends CwElement {
       ${this.renderApprovals(this.approvals.filter((a) => !this.nestedApprovalParents.has(a.prompt.parentCallId ?? '')))}
       <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${markdownBlocks(this.answer(t.answer, streaming))}</div>
       ${this.renderEnd(t, streaming)}
+      ${this.renderContextMeter(t)}
     </div>`;
   }
 
@@ -280,6 +285,17 @@ export class CwAgentTurn extends CwElement {
           </div>`
         : nothing}
     `;
+  }
+
+  /** How full the model's context is: the prompt of the turn's last model call against the server's window. */
+  private renderContextMeter(t: AgentTurnMessage) {
+    const fill = contextFill(t);
+    if (!fill) return nothing;
+    return html`<div class="context-meter muted" role="meter" aria-label="Model context used" aria-valuemin="0" aria-valuemax="100"
+        aria-valuenow=${fill.percent ?? nothing} aria-valuetext=${fill.text} title="Prompt tokens of the last model call, against the server's context window">
+      ${fill.percent !== undefined ? html`<progress class="meter-bar" aria-hidden="true" max="100" .value=${fill.percent}></progress>` : nothing}
+      Context: ${fill.text}
+    </div>`;
   }
 
   private readonly onAnswerClick = (event: Event) => {

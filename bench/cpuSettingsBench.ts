@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pinnedModels, startLocalModel, type LocalModelServer } from '../test/realModel/localModelServer';
+import { type BenchRow, fmt, median } from './benchTable';
+
+const ROOT = resolve(__dirname, '..');
+const ROUNDS = 2;
+
+/** llama-server settings tried on top of serve.sh's own (later arguments win). The first is serve.sh's choice. */
+const SETTINGS: ReadonlyArray<{ name: string; args: string[] }> = [
+  { name: 'serve.sh default (-t 1 -tb 2, ubatch 512, flash attention auto, repacking where its check passed)', args: [] },
+  { name: '-t 2 -tb 2', args: ['-t', '2', '-tb', '2'] },
+  { name: '-t 1 -tb 1', args: ['-t', '1', '-tb', '1'] },
+  { name: 'ubatch 256', args: ['-ub', '256'] },
+  { name: 'ubatch 1024, batch 2048', args: ['-ub', '1024', '-b', '2048'] },
+  { name: 'flash attention on', args: ['-fa', 'on'] },
+  { name: 'flash attention off', args: ['-fa', 'off'] },
+  { name: 'weight repacking off', args: ['--no-repack'] },
+  { name: 'KV cache q8_0 (with flash attention)', args: ['-fa', 'on', '-ctk', 'q8_0', '-ctv', 'q8_0'] },
+];
+
+interface Speeds {
+  promptPerSecond: number;
+  generatedPerSecond: number;
+}
+
+/**
+ * The CPU settings of the default local model on this machine kind: prompt processing and generation speeds
+ * (llama-server's own timings; the prompt is about 1,500 tokens of real source, never taken from the cache) for
+ * thread counts, batch sizes, flash attention, weight repacking and a quantized KV cache, each with a sanity check
+ * of its answers (a setting that computes garbage, as repacking once did here, is not a candidate however fast).
+ * `npm run bench -- --only cpu`: about a minute and a half per setting.
+ */
+export async function benchCpuSettings(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const source = readFileSync(join(ROOT, 'src/core/agent/agentLoop.ts'), 'utf8').slice(0, 5_600);
+  for (const setting of SETTINGS) {
+    let server: LocalModelServer | undefined;
+    try {
+      server = await startLocalModel({ model: pinnedModels().defaultModel, args: setting.args });
+      const speeds: Speeds[] = [];
+      for (let round = 0; round < ROUNDS; round++) speeds.push(await measure(server, `${source}\n\nIn one sentence, what does this code do?`));
+      const sane = await sanity(server);
+      const pp = median(speeds.map((s) => s.promptPerSecond));
+      const tg = median(speeds.map((s) => s.generatedPerSecond));
+      rows.push({ figure: `CPU: ${setting.name}`, result: `prompt ${fmt(pp)} tokens/s, generation ${fmt(tg)} tokens/s; answers ${sane ? 'right' : 'WRONG'}`, goal: 'prompt ≥ 60 tokens/s with right answers', met: sane && pp >= 60 });
+    } catch (error) {
+      rows.push({ figure: `CPU: ${setting.name}`, result: `failed: ${(error as Error).message.split('\n')[0]}`, goal: '—' });
+    } finally {
+      await server?.stop();
+    }
+  }
+  return rows;
+}
+
+async function complete(server: LocalModelServer, content: string, maxTokens: number): Promise<{ text: string; timings: { prompt_per_second: number; predicted_per_second: number } }> {
+  const response = await fetch(`${server.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // cache_prompt false: every round processes the whole prompt, so the prompt speed is measured each time.
+    body: JSON.stringify({ model: server.model, temperature: 0, max_tokens: maxTokens, cache_prompt: false, messages: [{ role: 'user', content }] }),
+  });
+  const body = (await response.json()) as { choices: Array<{ message: { content: string } }>; timings: { prompt_per_second: number; predicted_per_second: number } };
+  return { text: body.choices[0]!.message.content, timings: body.timings };
+}
+
+async function measure(server: LocalModelServer, prompt: string): Promise<Speeds> {
+  const { timings } = await complete(server, prompt, 64);
+  return { promptPerSecond: timings.prompt_per_second, generatedPerSecond: timings.predicted_per_second };
+}
+
+/** Two questions any sane build of the model answers: a fact, and a file named in the prompt. */
+async function sanity(server: LocalModelServer): Promise<boolean> {
+  const capital = await complete(server, 'What is the capital of France? Answer with the city name only.', 16);
+  const file = await complete(server, 'Files:\nsrc/frequency.ts: countWords(words) counts how often each word occurs\nsrc/stopWords.ts: STOP_WORDS, the words to skip\n\nWhich file computes word frequencies? Answer with the path only.', 24);
+  return /paris/i.test(capital.text) && /src\/frequency\.ts/.test(file.text);
+}

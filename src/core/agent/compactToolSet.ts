@@ -1,0 +1,39 @@
+import type { RegisteredTool } from '../tools/toolMetadata';
+import { isSmallModel, type ModelAdapterSettings } from './modelAdapters';
+
+/**
+ * What a small local model is offered. Every tool definition is prompt the model pays for on a cold cache (about
+ * 30 tokens a second for the 1.5B default on 2 cores), and a small model chooses worse among many tools. Left out:
+ * tools whose work another one does here (repo_map: the map is in the system prompt; get_file_summaries and
+ * get_files_content_by_list: read_file and search_code), and sub-agents, whose own prompt would be computed cold
+ * inside the turn (measured: 1,438 tokens, 92 s, for the investigator's first use).
+ */
+export const COMPACT_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'find_symbol', 'search_code', 'edit_file', 'write_file', 'run_command']);
+
+/** `codewiki.agent.modelAdapters.toolSet`: `auto` gives small models the compact set, others the full one. */
+export function usesCompactTools(modelName: string, setting: ModelAdapterSettings['toolSet'] = 'auto'): boolean {
+  return setting === 'compact' || (setting === 'auto' && isSmallModel(modelName));
+}
+
+/** Why a tool is not in the compact set, for the model that names it anyway; undefined when it is. */
+export function compactExclusion(entry: RegisteredTool): string | undefined {
+  return COMPACT_TOOLS.has(entry.metadata.name) ? undefined : 'small models get a compact tool set (codewiki.agent.modelAdapters: "toolSet": "full" offers every tool)';
+}
+
+/** A description cut to its first sentence, and the same for every description inside a JSON Schema. */
+export function firstSentence(text: string): string {
+  const end = /[.!?](?=\s+[A-Z(`"'])/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
+
+export function compactSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compactSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Under `properties` the keys are parameter names, not schema keywords: one named "description" stays a schema.
+    if (key === 'properties' && typeof value === 'object' && value !== null) out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, compactSchema(property)]));
+    else out[key] = key === 'description' && typeof value === 'string' ? firstSentence(value) : compactSchema(value);
+  }
+  return out;
+}
