@@ -81,7 +81,7 @@ async function indexShot(folder: string, question: string, out: string): Promise
     await workbench.trustWorkspace();
     const view = await workbench.openCodeWikiView();
     await view.locator('cw-status-bar', { hasText: 'local ·' }).waitFor({ timeout: 60_000 });
-    const indexed = workbench.page.locator('.statusbar-item', { hasText: /^[\d,]+ files$/ });
+    const indexed = workbench.page.locator('.statusbar-item', { hasText: /[\d,]+ files$/ });
     await indexed.waitFor({ timeout: 5 * 60_000 });
     console.log('status bar:', (await indexed.textContent())?.trim());
     const composer = view.locator('cw-composer textarea');

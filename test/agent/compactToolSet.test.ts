@@ -10,15 +10,15 @@ describe('the compact tool set for small models', () => {
   let server: OpenAiTestServer;
   beforeEach(async () => {
     ws = tempWorkspace({ 'src/a.ts': 'export const a = 1;\n' });
-    server = new OpenAiTestServer([{ text: 'ok' }, { text: 'ok' }]);
+    server = new OpenAiTestServer([{ text: 'ok' }, { text: 'ok' }, { text: 'ok' }]);
     await server.start();
   });
   afterEach(async () => {
     await server.close();
     ws.cleanup();
   });
-  const toolsSentTo = async (model: string) => {
-    const result = await runCli(['ask', 'What is a?', '--workspace', ws.root, '--base-url', server.url, '--model', model]);
+  const toolsSentTo = async (model: string, ...flags: string[]) => {
+    const result = await runCli(['ask', 'What is a?', '--workspace', ws.root, '--base-url', server.url, '--model', model, ...flags]);
     assert.equal(result.code, 0, result.stderr);
     return server.lastRequest().body!.tools!;
   };
@@ -36,6 +36,8 @@ describe('the compact tool set for small models', () => {
     assert.ok(JSON.stringify(small).length < JSON.stringify(large).length * 0.7, 'the compact payload is much smaller');
     const smallProps = (writeSmall.parameters as { properties: Record<string, unknown> }).properties;
     assert.deepEqual(Object.keys(smallProps), Object.keys((writeLarge.parameters as { properties: Record<string, unknown> }).properties), 'every parameter stays');
+    const exploring = (await toolsSentTo('qwen2.5-coder-1.5b-instruct', '--no-index')).map((t) => t.function.name);
+    assert.ok(exploring.includes('get_file_summaries') && exploring.includes('get_files_content_by_list'), 'without the index a small model has to explore: the full set');
   });
 
   it('cuts descriptions at the end of the first sentence, never inside a path or a number, and keeps a parameter named "description"', () => {

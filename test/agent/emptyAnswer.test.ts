@@ -19,6 +19,13 @@ describe('agent: an empty answer is asked again once', () => {
     assert.match(fx.eventsOf('warning').map((w) => w.message).join('\n'), /the model wrote no answer; CodeWiki asked it once more/);
   });
 
+  it('an answer wrapped like a tool result is shown without the wrapper', async () => {
+    fx = await new AgentFixture({ 'src/a.ts': 'export const a = 1;\n' }, [{ chunks: ['<tool_re', 'sponse>\nThe constant a', ' is one.\n</tool_response>'] }]).start();
+    const result = await fx.ask('What is a?');
+    assert.equal(result.answer, 'The constant a is one.');
+    assert.equal(fx.eventsOf('token').map((e) => e.text).join(''), 'The constant a is one.', 'the tags were never streamed');
+  });
+
   it('asks only once: a second empty turn ends the run', async () => {
     fx = await new AgentFixture({ 'src/a.ts': 'export const a = 1;\n' }, [{ text: '' }, { text: '' }, { text: 'never asked for' }]).start();
     const result = await fx.ask('Where is a?');

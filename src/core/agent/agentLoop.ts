@@ -7,6 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
+import { asksWhere, namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
 import { runTurnCalls } from './turnToolCalls';
@@ -130,6 +131,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
   let toolsUsed = false;
   let checked = false;
   let nudged = false;
+  let placeAsked = false;
   for (;;) {
     const capped = capReached(state, run.caps);
     if (capped) return { reason: capped };
@@ -146,6 +148,14 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         nudged = true;
         state.emit({ type: 'warning', message: 'the model wrote no answer; CodeWiki asked it once more' });
         state.messages.push(answerRequest(run.protocol.isText));
+        state.answer = '';
+        continue;
+      }
+      // A where-is question the index found candidates for, answered without naming any place: asked once for the file.
+      if (!placeAsked && run.filesShown.length > 0 && asksWhere(run.request.indexQuery ?? run.request.question) && !namesAPlace(turn.text)) {
+        placeAsked = true;
+        state.emit({ type: 'warning', message: 'the answer named no file; CodeWiki asked the model which file it is' });
+        state.messages.push(placeRequest());
         state.answer = '';
         continue;
       }

@@ -17,9 +17,16 @@ export interface AgentRunState {
   toolContext: ToolCallContext;
 }
 
-/** A fresh run state. `say` separates the text of different turns with a blank line, never before the first text. */
+/**
+ * A fresh run state. `say` separates the text of different turns with a blank line, never before the first text.
+ * The separation follows what was shown, not `answer`: a draft the loop set aside (`answer` reset for a checked
+ * answer) was still streamed to the user, and the answer that replaces it must not run on from its last word.
+ */
 export function createRunState(emit: (event: AgentEventBody) => void, toolContext: ToolCallContext): AgentRunState {
   let lastTextIteration: number | undefined;
+  /** Whether any visible text went out, and the last two characters that did. */
+  let shownText = false;
+  let shownTail = '';
   const state: AgentRunState = {
     messages: [],
     turnStart: 0,
@@ -29,13 +36,16 @@ export function createRunState(emit: (event: AgentEventBody) => void, toolContex
     emit,
     say(text, iteration) {
       if (!text) return;
-      if (lastTextIteration !== undefined && lastTextIteration !== iteration && state.answer.trim() && !state.answer.endsWith('\n\n')) {
-        const gap = state.answer.endsWith('\n') ? '\n' : '\n\n';
-        state.answer += gap;
+      if (lastTextIteration !== undefined && lastTextIteration !== iteration && shownText && !shownTail.endsWith('\n\n')) {
+        const gap = shownTail.endsWith('\n') ? '\n' : '\n\n';
+        if (state.answer.trim()) state.answer += gap;
+        shownTail = (shownTail + gap).slice(-2);
         emit({ type: 'token', text: gap, iteration });
       }
       lastTextIteration = iteration;
       state.answer += text;
+      shownText ||= text.trim() !== '';
+      shownTail = (shownTail + text).slice(-2);
       emit({ type: 'token', text, iteration });
     },
     toolContext,

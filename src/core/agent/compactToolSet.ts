@@ -1,4 +1,5 @@
 import type { RegisteredTool } from '../tools/toolMetadata';
+import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import { isSmallModel, type ModelAdapterSettings } from './modelAdapters';
 
 /**
@@ -10,9 +11,19 @@ import { isSmallModel, type ModelAdapterSettings } from './modelAdapters';
  */
 export const COMPACT_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'find_symbol', 'search_code', 'edit_file', 'write_file', 'run_command']);
 
-/** `codewiki.agent.modelAdapters.toolSet`: `auto` gives small models the compact set, others the full one. */
-export function usesCompactTools(modelName: string, setting: ModelAdapterSettings['toolSet'] = 'auto'): boolean {
-  return setting === 'compact' || (setting === 'auto' && isSmallModel(modelName));
+/**
+ * `codewiki.agent.modelAdapters.toolSet`: `auto` gives the compact set to small models that start from the code
+ * index, the full set otherwise. Without the index a small model has to explore, and with the compact set the
+ * 1.5B default stopped exploring: asked "Where is the word frequency computed?" without the index it described a
+ * search instead of making one, where the full set got a real call (real-model tier, agentToolCall.test.ts).
+ */
+export function usesCompactTools(modelName: string, setting: ModelAdapterSettings['toolSet'] = 'auto', startsFromIndex = true): boolean {
+  return setting === 'compact' || (setting === 'auto' && startsFromIndex && isSmallModel(modelName));
+}
+
+/** Whether an agent starts from a working code index (not switched off, not `--no-index`). */
+export function startsFromIndex(index: CodeIndex | undefined): boolean {
+  return index !== undefined && index.status().state !== 'disabled';
 }
 
 /** Why a tool is not in the compact set, for the model that names it anyway; undefined when it is. */

@@ -6,7 +6,7 @@ import { DEFAULT_TOOL_TOGGLES, type ToolToggles } from '../tools/toolToggles';
 import { DEFAULT_AGENT_CAPS, type AgentCaps, type AgentOutputLimits } from './agentCaps';
 import type { AgentLoop } from './agentLoop';
 import { AgentToolSet } from './agentToolSet';
-import { usesCompactTools } from './compactToolSet';
+import { startsFromIndex, usesCompactTools } from './compactToolSet';
 import { ConversationApprovals, ToolApprovals, type ApprovalGate } from './approvalGate';
 import { AutoApprovalPolicy } from './autoApprovalPolicy';
 import type { ModelAdapterSettings } from './modelAdapters';
@@ -54,7 +54,9 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     model: engine.models.model('main') as unknown as AgentChatModel,
     modelName: engine.models.modelName('main'),
     planningModel: engine.models.model('tool') as unknown as AgentChatModel,
-    tools: AgentToolSet.create(engine.agentRegistry, toggles, subagentExclusion(settings.agents), { compact: usesCompactTools(engine.models.modelName('main'), settings.adapter?.toolSet) }),
+    tools: AgentToolSet.create(engine.agentRegistry, toggles, subagentExclusion(settings.agents), {
+      compact: usesCompactTools(engine.models.modelName('main'), settings.adapter?.toolSet, settings.useCodeIndex !== false && startsFromIndex(engine.codeIndex)),
+    }),
     approvals: new ToolApprovals(settings.gate, approvalPolicy, approvalMemory),
     workspace: engine.workspace,
     codeIndex: settings.useCodeIndex === false ? undefined : engine.codeIndex,

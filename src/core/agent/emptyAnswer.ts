@@ -14,3 +14,13 @@ export function answerRequest(textProtocol: boolean): HumanMessage {
   const call = textProtocol ? 'write a tool request block' : 'call a tool';
   return new HumanMessage(`You wrote no answer. Answer the question in a sentence or two, naming the file and line (path:line), or ${call} if you need to look first.`);
 }
+
+/**
+ * An answer the model wrapped as if it were a tool result (`<tool_response>…</tool_response>`, the tags Qwen's chat
+ * template puts around results; measured on typeorm: "<tool_response> The file src/query-builder/… </tool_response>"):
+ * shown without the tags. An unclosed wrapper loses its opening tag.
+ */
+export function withoutEchoedWrapper(text: string): string {
+  const match = /^\s*<tool_response>([\s\S]*?)(?:<\/tool_response>\s*)?$/.exec(text);
+  return match ? match[1]!.trim() : text;
+}

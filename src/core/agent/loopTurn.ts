@@ -9,7 +9,7 @@ import { estimateTurn, rejectsTools } from './turnMessages';
 import { requestCalls } from './textProtocol/textRequests';
 import { ToolRequestStream } from './textProtocol/toolRequestStream';
 import { TextCallHold } from './textCallHold';
-import { isEmptyAnswer } from './emptyAnswer';
+import { isEmptyAnswer, withoutEchoedWrapper } from './emptyAnswer';
 
 /** A streamed turn and its calls; none means it answered. */
 export interface TurnCalls {
@@ -134,7 +134,7 @@ function textCallHold(run: AgentRun, iteration: number): TextCallHold {
     const found = nearMissIn(run, stretch, iteration);
     if (found.calls.length) return withoutSpans(stretch, found.spans);
     // An empty wrapper is no answer: kept from the reader; the loop asks for an answer (emptyAnswer.ts).
-    return isEmptyAnswer(stretch) ? '' : stretch;
+    return isEmptyAnswer(stretch) ? '' : withoutEchoedWrapper(stretch);
   });
 }
 

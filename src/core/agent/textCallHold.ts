@@ -27,6 +27,8 @@ export class TextCallHold {
       { opener: '```', closer: { after: '\n', marker: '```', possible: fenceMayBeCall } },
       { opener: '<tool_call>', closer: { marker: '</tool_call>' } },
       { opener: '<tools>', closer: { marker: '</tools>' } },
+      // Qwen's chat template wraps tool results in these; the 1.5B model sometimes wraps its own answer the same way.
+      { opener: '<tool_response>', closer: { marker: '</tool_response>' } },
       { opener: '<<<[TOOL_REQUEST]>>>', closer: { marker: '<<<[END_TOOL_REQUEST]>>>' } },
       // `<read_file path="…" />`: a call written as an XML element fits on its line.
       ...[...offeredTools].map((name) => ({ opener: `<${name} `, closer: { marker: '\n' } })),

@@ -66,7 +66,8 @@ export class CwAgentTurn extends CwElement {
       .index-found { margin: 2px 0 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
       .definition-card { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); border-radius: 4px; padding: 4px 6px; min-width: 0;
         background: var(--vscode-textBlockQuote-background, transparent); }
-      .definition-card .definition-link { display: inline-flex; gap: 4px; align-items: center; overflow-wrap: anywhere; }
+      .definition-card .definition-link { display: inline; overflow-wrap: anywhere; }
+      .definition-card .definition-link code { overflow-wrap: anywhere; }
       .definition-card .signature code, .definition-card .doc { display: block; overflow-wrap: anywhere; font-size: 0.92em; }
       .index-context, .index-wait { font-size: 0.9em; display: flex; gap: 4px; align-items: center; }
     `,
