@@ -49,6 +49,7 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     assert.equal(lines.length, 2, result.stderr);
     assert.match(lines[0]!, /^✓ read_file path="src\/a\.ts" \(\d+ ms\)$/);
     assert.match(lines[1]!, /^✓ search_text query="A_BODY" \(\d+ ms\)$/);
+    assert.match(result.stderr.trimEnd().split('\n').at(-1)!, /^■ answered · 2 tool calls · 2,128 tokens · [\d.]+ m?s$/, 'the last line sums the run up');
 
     const log = JSON.parse(readFileSync(logFile, 'utf8')) as AgentRunLog;
     assert.equal(log.stopReason, 'answered');

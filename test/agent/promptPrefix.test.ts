@@ -60,7 +60,7 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
   });
 
   it('asks llama-server (which answers GET /props) for cache_prompt, and never sends the field to another server', async () => {
-    server = new OpenAiTestServer([{ text: 'ok' }, { text: 'ok' }]);
+    server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/frequency.ts.' }]);
     await server.start();
     assert.equal((await ask('Where is countWords defined?')).code, 0);
     assert.equal(server.requests[0]!.body!.cache_prompt, undefined, 'a server without /props is not llama-server');
@@ -71,7 +71,7 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
   });
 
   it('on llama-server, ask reads the workspace\'s saved prompt back before the question and saves it after the answer', async () => {
-    server = new OpenAiTestServer([{ text: 'ok' }, { text: 'ok' }, { text: 'ok' }]).serveProps({ default_generation_settings: { n_ctx: 16384 } }).serveSlots();
+    server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/stopWords.ts.' }, { text: 'In src/stopWords.ts.' }]).serveProps({ default_generation_settings: { n_ctx: 16384 } }).serveSlots();
     await server.start();
     const first = await ask('Where is countWords defined?', '--verbose');
     assert.equal(first.code, 0, first.stderr);

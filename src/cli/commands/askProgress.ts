@@ -12,6 +12,7 @@ const MARK = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷' } as const
  */
 export class AgentProgress {
   private readonly summaries = new Map<string, string>();
+  private toolCalls = 0;
   private stopIndexProgress: (() => void) | undefined;
 
   constructor(
@@ -41,6 +42,7 @@ export class AgentProgress {
         this.summaries.set(event.id, event.argsSummary);
         return;
       case 'tool-call-end': {
+        this.toolCalls++;
         const args = this.summaries.get(event.id);
         this.summaries.delete(event.id);
         const head = `${MARK[event.status]} ${event.tool}${args ? ` ${args}` : ''}`;
@@ -61,6 +63,8 @@ export class AgentProgress {
         return this.line(`! switched to the text tool protocol: ${event.reason}`);
       case 'fallback':
         return this.line(`! no tool calling: ${event.reason}; planning tool use in a separate step`);
+      case 'done':
+        return this.line(describeRun(event, this.toolCalls));
       default:
         return;
     }
@@ -100,4 +104,11 @@ export function describeModelCall(event: Extract<AgentEvent, { type: 'turn-end' 
     parts.push(`prompt ${server.evaluatedTokens.toLocaleString('en-US')} computed at ${rate(server.evaluatedTokens, server.promptMs)}, generation ${rate(server.generatedTokens, server.generatedMs)}`);
   }
   return parts.join('; ');
+}
+
+/** The last line of `codewiki ask`: `■ answered · 2 tool calls · 2,128 tokens (1,900 cached) · 3.4 s`. */
+export function describeRun(event: Extract<AgentEvent, { type: 'done' }>, toolCalls: number): string {
+  const { tokens } = event;
+  const cached = tokens.cached ? ` (${tokens.cached.toLocaleString('en-US')} cached)` : '';
+  return `■ ${event.stopReason} · ${toolCalls} tool call${toolCalls === 1 ? '' : 's'} · ${tokens.total.toLocaleString('en-US')} tokens${cached} · ${formatMs(event.durationMs)}`;
 }
