@@ -21,9 +21,9 @@ export class IndexFixture {
   }
 
   /** A new index over the folder, as a new window or CLI run would open it. */
-  async open(options: WorkspaceOptions = {}, store = true): Promise<CodebaseIndex> {
+  async open(options: WorkspaceOptions = {}, store = true, progressIntervalMs?: number): Promise<CodebaseIndex> {
     const workspace = await Workspace.open(this.root, options);
-    const index = new CodebaseIndex({ workspace, storeDir: store ? this.storeDir : undefined, saveDelayMs: 10 });
+    const index = new CodebaseIndex({ workspace, storeDir: store ? this.storeDir : undefined, saveDelayMs: 10, progressIntervalMs });
     this.opened.push(index);
     return index;
   }

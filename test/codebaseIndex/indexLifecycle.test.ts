@@ -93,7 +93,8 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     const many: Record<string, string> = {};
     for (let i = 0; i < 400; i++) many[`gen/module${i}.ts`] = `export function handler${i}(input: string): string {\n  return input + ${i};\n}\n`;
     fx.folder.write(many);
-    const index = await fx.open({}, false);
+    // Every step reports progress, so the search lands mid-build however fast the machine is.
+    const index = await fx.open({}, false, 0);
     let during: Promise<[Awaited<ReturnType<typeof index.findSymbol>>, Awaited<ReturnType<typeof index.questionContext>>]> | undefined;
     index.onStatus((status) => {
       if (!during && status.state === 'building' && status.indexedFiles > 50 && status.indexedFiles < status.totalFiles) {

@@ -24,6 +24,8 @@ export interface CodebaseIndexOptions {
   maxFileBytes?: number;
   /** How long after a file change the saved index is rewritten (about a second of the worker's time for 5,000 files). Default 5 s. */
   saveDelayMs?: number;
+  /** Least time between two progress reports while building. Default 100 ms; tests that watch every step set 0. */
+  progressIntervalMs?: number;
 }
 
 const DEFAULT_SEARCH_LIMIT = 10;
@@ -199,7 +201,7 @@ export class CodebaseIndex implements CodeIndex {
 
   private progress(indexed: number, total: number): void {
     const now = performance.now();
-    if (now - this.lastProgress < PROGRESS_INTERVAL_MS && indexed < total) return;
+    if (now - this.lastProgress < (this.options.progressIntervalMs ?? PROGRESS_INTERVAL_MS) && indexed < total) return;
     this.lastProgress = now;
     this.publish({ ...this.current, state: 'building', indexedFiles: Math.max(indexed, Math.min(this.contents.fileCount, total)), totalFiles: total, symbols: this.contents.symbolCount });
   }
