@@ -22,12 +22,13 @@
 #   CODEWIKI_CTX_SIZE         override the context size
 #   CODEWIKI_THREADS          llama-server generation threads (default: 1 on <= 2 cores,
 #                             else llama.cpp's default)
-# Saved prompt caches live in CACHE/slots/NAME (one file per workspace, removed after 14 days unused).
 #   CODEWIKI_SERVE_TIMEOUT    seconds to wait for /health (default 600)
 #   CODEWIKI_LLAMA_SERVER     use this llama-server binary instead of the cached build
 #   CODEWIKI_REPACK           on|off: weight repacking without the once-per-CPU check (default: checked)
 #   CODEWIKI_SERVE_DETACHED=1 keep serving when the process that started serve.sh exits
 #                             (by default the server is stopped then)
+# Saved prompt caches live in CACHE/slots/NAME (a file per workspace, model and agent variant,
+# removed after 14 days unused); the repacking verdict beside the llama-server binary.
 set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
