@@ -65,10 +65,14 @@ describe('tool tester: manual calls', () => {
   it('runs a read call through the agent runner: raw result and duration', async () => {
     const tools = fixture.tools();
     const { calls } = await parseManualCall(BLOCK, { tools });
+    const before = performance.now();
     const result = await runManualCall(calls[0]!.call, { tools, approvals: new ToolApprovals(new ScriptedGate()) });
+    const elapsed = performance.now() - before;
     assert.equal(result.status, 'ok');
     assert.match(result.content, /hello from the readme/);
-    assert.ok(result.durationMs >= 0);
+    const end = result.events.find((e) => e.type === 'tool-call-end') as Extract<typeof result.events[number], { type: 'tool-call-end' }> | undefined;
+    assert.equal(result.durationMs, end?.durationMs, 'the duration shown is the call\'s own, as the chat would show it');
+    assert.ok(result.durationMs > 0 && result.durationMs <= elapsed, `a duration in milliseconds within the call: ${result.durationMs} of ${elapsed}`);
   });
 
   it('a write call still asks: denied leaves the disk alone, allowed writes the file', async () => {
