@@ -2,7 +2,7 @@ import { ChatCompletionsModel } from './chatCompletionsModel';
 import { PLACEHOLDER_API_KEY, withAuthorization } from './authorizedFetch';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ModelPair, type ModelSettings } from './modelSettings';
 import { createResilientFetch, type FetchFn } from './resilientFetch';
-import { withPromptCacheHints } from './promptCacheHints';
+import { llamaServerCheck, withPromptCacheHints } from './promptCacheHints';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 
 /** Knobs below the user-facing settings: tests and benchmarks shrink the back-off or swap the transport. */
@@ -32,7 +32,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * - `organization`/`project` are pinned to null so OPENAI_ORG_ID/OPENAI_PROJECT_ID in the environment do not
  *   leak into requests to an unrelated server.
  */
-export function createChatModel(settings: ModelSettings, tuning: TransportTuning = {}): ChatCompletionsModel {
+/** `isLlamaServer`: the endpoint's llama-server check, when the caller shares one among its models (promptCacheHints.ts). */
+export function createChatModel(settings: ModelSettings, tuning: TransportTuning = {}, isLlamaServer = llamaServerCheck(settings.baseURL, withAuthorization(settings.apiKey, (input, init) => fetch(input, init)))): ChatCompletionsModel {
   assertUsableSettings(settings);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = settings.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -56,7 +57,7 @@ export function createChatModel(settings: ModelSettings, tuning: TransportTuning
     streamUsage: true,
     configuration: {
       baseURL: settings.baseURL,
-      fetch: withPromptCacheHints(settings.baseURL, withAuthorization(settings.apiKey, transport), withAuthorization(settings.apiKey, (input, init) => fetch(input, init))),
+      fetch: withPromptCacheHints(withAuthorization(settings.apiKey, transport), isLlamaServer),
       organization: null,
       project: null,
     },

@@ -4,6 +4,8 @@ import { SecretRedactor } from '../util/secretRedactor';
 import { createChatModel, resolveToolModelSettings, type TransportTuning } from './createChatModel';
 import { describeLlmError } from './describeLlmError';
 import { fetchServerContextSize } from './serverContextSize';
+import { withAuthorization } from './authorizedFetch';
+import { llamaServerCheck } from './promptCacheHints';
 import { llamaServerSlots, type PromptCacheSlots } from './promptCacheSlots';
 import type { ModelProvider } from './modelProvider';
 import type { ModelSettings } from './modelSettings';
@@ -16,6 +18,8 @@ export class OpenAiModelProvider implements ModelProvider {
   private readonly cache = new Map<string, BaseChatModel>();
   private readonly contextSizes = new Map<string, Promise<number | undefined>>();
   private readonly slots = new Map<string, PromptCacheSlots>();
+  /** One llama-server check per endpoint, shared by its models and its prompt cache. */
+  private readonly llamaChecks = new Map<string, () => Promise<boolean>>();
   /** Both keys, whichever role failed: a description must never carry either. */
   private readonly keys: SecretRedactor;
 
@@ -28,7 +32,7 @@ export class OpenAiModelProvider implements ModelProvider {
     const key = `${settings.baseURL}\n${settings.model}`;
     let model = this.cache.get(key);
     if (!model) {
-      model = createChatModel(settings, this.tuning);
+      model = createChatModel(settings, this.tuning, this.llamaCheck(settings));
       this.cache.set(key, model);
     }
     return model;
@@ -61,10 +65,19 @@ export class OpenAiModelProvider implements ModelProvider {
     const { baseURL, apiKey } = this.settingsFor(role);
     let slots = this.slots.get(baseURL);
     if (!slots) {
-      slots = llamaServerSlots(baseURL, apiKey);
+      slots = llamaServerSlots(baseURL, apiKey, this.llamaCheck({ baseURL, apiKey }));
       this.slots.set(baseURL, slots);
     }
     return slots;
+  }
+
+  private llamaCheck({ baseURL, apiKey }: Pick<ModelSettings, 'baseURL' | 'apiKey'>): () => Promise<boolean> {
+    let check = this.llamaChecks.get(baseURL);
+    if (!check) {
+      check = llamaServerCheck(baseURL, withAuthorization(apiKey, (input, init) => fetch(input, init)));
+      this.llamaChecks.set(baseURL, check);
+    }
+    return check;
   }
 
   private settingsFor(role: ModelRole, name?: string): ModelSettings {

@@ -10,16 +10,11 @@ const PROBE_TIMEOUT_MS = 2_000;
  * the request says `cache_prompt: true`. Its default has changed between builds, so CodeWiki says it explicitly.
  * Other servers must not receive the field: OpenAI answers an unknown field with 400. So the endpoint is asked
  * once, on the first chat request, whether it is llama.cpp (`GET /props` describes its generation settings,
- * a route no other server has), and the answer is kept for the model's lifetime. The question goes through
- * `probe`, the plain network fetch (no retries, no test transport, not in a probe's recorded exchanges): a server
- * that is down then fails the real request, with its usual error.
+ * a route no other server has: `llamaServerCheck`), and the answer is kept.
  */
-export function withPromptCacheHints(baseURL: string, next: FetchFn, probe: FetchFn): FetchFn {
-  let llamaServer: Promise<boolean> | undefined;
+export function withPromptCacheHints(next: FetchFn, isLlamaServer: () => Promise<boolean>): FetchFn {
   return async (input, init = {}) => {
-    if (!isChatCompletion(input, init)) return next(input, init);
-    llamaServer ??= isLlamaServer(baseURL, probe);
-    if (!(await llamaServer)) return next(input, init);
+    if (!isChatCompletion(input, init) || !(await isLlamaServer())) return next(input, init);
     const body = JSON.parse(init.body as string) as Record<string, unknown>;
     return next(input, { ...init, body: JSON.stringify({ ...body, cache_prompt: true }) });
   };
@@ -28,6 +23,17 @@ export function withPromptCacheHints(baseURL: string, next: FetchFn, probe: Fetc
 function isChatCompletion(input: string | URL | Request, init: RequestInit): boolean {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   return (init.method ?? 'GET').toUpperCase() === 'POST' && typeof init.body === 'string' && /\/chat\/completions$/.test(new URL(url).pathname);
+}
+
+/**
+ * Whether the endpoint is llama-server, asked on first use and remembered: one answer for every model and the prompt
+ * cache of an endpoint (OpenAiModelProvider shares it). `probe` is the plain network fetch (no retries, no test
+ * transport, not in a probe's recorded exchanges): a server that is down then fails the real request, with its
+ * usual error.
+ */
+export function llamaServerCheck(baseURL: string, probe: FetchFn): () => Promise<boolean> {
+  let answer: Promise<boolean> | undefined;
+  return () => (answer ??= isLlamaServer(baseURL, probe));
 }
 
 /** llama-server answers `GET /props` (beside /v1) with `default_generation_settings`; anything else, or no answer in time, is another server. */

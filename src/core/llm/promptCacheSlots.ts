@@ -1,4 +1,4 @@
-import { isLlamaServer } from './promptCacheHints';
+import { withAuthorization } from './authorizedFetch';
 
 /** What llama-server did with a saved prompt cache: how many tokens, in how long. */
 export interface SlotTransfer {
@@ -22,16 +22,14 @@ export interface PromptCacheSlots {
 /** Slot 0: serve.sh runs one slot (`-np 1`), so the slot that answered the last request is the one to save. */
 const SLOT = 0;
 
-export function llamaServerSlots(baseURL: string, apiKey: string | undefined, fetchFn: typeof fetch = fetch): PromptCacheSlots {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
-  const authorized: typeof fetch = (input, init) => fetchFn(input, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) } });
-  let llamaServer: Promise<boolean> | undefined;
-  const available = () => (llamaServer ??= isLlamaServer(baseURL, authorized));
+/** `available`: the endpoint's llama-server check, shared with its chat models (OpenAiModelProvider). */
+export function llamaServerSlots(baseURL: string, apiKey: string | undefined, available: () => Promise<boolean>): PromptCacheSlots {
+  const authorized = withAuthorization(apiKey, (input, init) => fetch(input, init));
   async function act(action: 'save' | 'restore', file: string, signal?: AbortSignal): Promise<SlotTransfer | undefined> {
     if (!/^[\w.-]+\.bin$/.test(file)) throw new Error(`not a slot file name: ${file}`);
     if (!(await available())) return undefined;
     try {
-      const response = await authorized(new URL(`/slots/${SLOT}?action=${action}`, baseURL).href, { method: 'POST', body: JSON.stringify({ filename: file }), signal, redirect: 'error' });
+      const response = await authorized(new URL(`/slots/${SLOT}?action=${action}`, baseURL).href, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filename: file }), signal, redirect: 'error' });
       if (!response.ok) {
         await response.body?.cancel();
         return undefined;
