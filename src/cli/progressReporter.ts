@@ -11,6 +11,8 @@ export class ProgressReporter {
   private readonly running = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private frame = 0;
+  /** The final answer's thinking started; said once, its text never printed. */
+  private thinking = false;
 
   constructor(private readonly out: NodeJS.WriteStream, private readonly interactive = Boolean(out.isTTY)) {}
 
@@ -43,6 +45,10 @@ export class ProgressReporter {
       case 'llm-start':
         this.stopSpinner();
         return this.line(`… answering with ${event.model}`);
+      case 'llm-reasoning':
+        if (!this.thinking) this.line('… thinking (not printed: stdout carries the answer only)');
+        this.thinking = true;
+        return;
       case 'llm-end':
         return this.line(`\n✓ answer ${formatMs(event.durationMs)}${tokens(event.tokens.total)}`);
       case 'chain-end':

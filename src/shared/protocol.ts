@@ -170,10 +170,14 @@ export type HostToWebview =
   | { type: 'conversation/load'; conversation: Conversation }
   | { type: 'chat/started'; conversationId: string; user: UserMessage; assistant: AssistantMessage }
   | { type: 'chat/chunk'; messageId: string; text: string }
+  /** A reasoning model's thinking as it streams: append to `message.reasoning` (show collapsed), never to the answer. */
+  | { type: 'chat/reasoning'; messageId: string; text: string }
   | { type: 'chat/done'; message: AssistantMessage }
   | { type: 'agent/started'; conversationId: string; run: AgentRunMessage }
   | { type: 'agent/step'; runId: string; step: AgentStepRecord }
   | { type: 'agent/chunk'; runId: string; text: string }
+  /** The final answer's thinking as it streams: append to `run.reasoning` (show collapsed). */
+  | { type: 'agent/reasoning'; runId: string; text: string }
   | { type: 'agent/done'; run: AgentRunMessage }
   | { type: 'history/list'; items: ConversationSummary[]; query: string }
   | { type: 'path/suggestions'; requestId: string; items: string[] }

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { z } from 'zod';
 import { AgentToolSet } from '../../src/core/agent/agentToolSet';
 import { modelAdapterFor, modelFamilyOf } from '../../src/core/agent/modelAdapters';
-import { splitThinkBlocks, ThinkBlockSplitter } from '../../src/core/agent/thinkBlocks';
+import { splitThinkBlocks, ThinkBlockSplitter } from '../../src/core/llm/thinkBlocks';
 import { parseArguments } from '../../src/core/agent/toolCallParsing';
 import { createCodewikiEngine } from '../../src/core/codewikiEngine';
 import { NO_MODELS } from '../../src/core/llm/modelProvider';

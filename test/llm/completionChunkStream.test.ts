@@ -92,7 +92,7 @@ describe('completionChunkStream: the SSE decoder of streamed answers', () => {
       const tokens: string[] = [];
       const answer = await streamChat(model, [new HumanMessage('Say hello')], { onToken: (text) => tokens.push(text) });
       assert.deepEqual(tokens, ['Hello', ', ', 'world']);
-      assert.deepEqual(answer, { text: 'Hello, world', usage: { input: 11, output: 3, total: 14 }, finishReason: 'stop' });
+      assert.deepEqual(answer, { text: 'Hello, world', reasoning: '', usage: { input: 11, output: 3, total: 14 }, finishReason: 'stop' });
       assert.equal(server.requests[0].body?.stream, true);
       assert.deepEqual(server.requests[0].body?.stream_options, { include_usage: true }, 'usage is asked for, as ChatOpenAI asks');
     } finally {
@@ -134,6 +134,7 @@ describe('completionChunkStream: the SSE decoder of streamed answers', () => {
 describe('streamChat reading wire events', () => {
   it('events of any shape (null, numbers, strings where objects belong) are passed over; the text, usage and finish reason come from the well-formed ones', async () => {
     const hostile = ['null', '5', '"text"', '{"choices":"abc"}', '{"choices":[null]}', '{"choices":[{"delta":{"content":["x"]}}]}', '{"usage":7}',
+      '{"choices":[{"delta":{"reasoning_content":{"x":1}}}]}', '{"choices":[{"delta":{"reasoning_content":"hmm"}}]}',
       '{"choices":[{"finish_reason":3,"delta":{"content":"ok"}}]}', '{"choices":[{"finish_reason":"length","delta":{}}]}',
       '{"choices":[],"usage":{"prompt_tokens":4,"completion_tokens":"2","total_tokens":-1}}'];
     const server = createServer((_req, res) => {
@@ -144,7 +145,7 @@ describe('streamChat reading wire events', () => {
     try {
       const model = createChatModel({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, model: 'm' });
       const answer = await streamChat(model, [new HumanMessage('hi')]);
-      assert.deepEqual(answer, { text: 'ok', usage: { input: 4, output: 0, total: 0 }, finishReason: 'length' });
+      assert.deepEqual(answer, { text: 'ok', reasoning: 'hmm', usage: { input: 4, output: 0, total: 0 }, finishReason: 'length' });
     } finally {
       server.close();
     }

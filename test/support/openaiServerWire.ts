@@ -33,6 +33,8 @@ export interface Turn {
   /** Streamed split into word-sized chunks; use `chunks` to choose the split. */
   text?: string;
   chunks?: string[];
+  /** Thinking sent before the content as `delta.reasoning_content`, as llama-server and DeepSeek send it apart. */
+  reasoningChunks?: string[];
   toolCalls?: ScriptedToolCall[];
   /** Defaults to a deterministic estimate from the prompt and answer lengths. */
   usage?: ScriptedUsage;
@@ -111,6 +113,7 @@ export function streamEvents(turn: Turn, context: WireContext): object[] {
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const events: object[] = turn.omitRole ? [] : [event({ role: 'assistant', content: '' })];
+  for (const thought of turn.reasoningChunks ?? []) events.push(event({ reasoning_content: thought }));
   for (const chunk of contentChunks(turn)) events.push(event({ content: chunk }));
   toolCallsOf(turn).forEach((call, index) => {
     events.push(event({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));

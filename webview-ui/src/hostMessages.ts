@@ -36,6 +36,10 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
       return stream.push(message.messageId, message.text);
     case 'agent/chunk':
       return stream.push(message.runId, message.text);
+    case 'chat/reasoning':
+      return stream.pushReasoning(message.messageId, message.text);
+    case 'agent/reasoning':
+      return stream.pushReasoning(message.runId, message.text);
     case 'chat/done':
     case 'agent/done': {
       stream.flush();

@@ -13,7 +13,7 @@ export type MessageChange = (message: ChatMessage) => ChatMessage;
  */
 export class StreamBuffer {
   private readonly pending = new Map<string, string>();
-  /** An agent turn's thinking, kept apart from its answer. */
+  /** A reasoning model's thinking, kept apart from the answer. */
   private readonly pendingReasoning = new Map<string, string>();
   private readonly pendingChanges = new Map<string, MessageChange[]>();
   private scheduled = false;
@@ -28,9 +28,9 @@ export class StreamBuffer {
     this.scheduleFlush();
   }
 
-  /** A reasoning model's thinking for an agent turn. */
-  pushReasoning(turnId: string, text: string): void {
-    this.pendingReasoning.set(turnId, (this.pendingReasoning.get(turnId) ?? '') + text);
+  /** A reasoning model's thinking for a chat answer, an /agent run or an agent turn. */
+  pushReasoning(messageId: string, text: string): void {
+    this.pendingReasoning.set(messageId, (this.pendingReasoning.get(messageId) ?? '') + text);
     this.scheduleFlush();
   }
 
@@ -57,7 +57,7 @@ export class StreamBuffer {
         const chunk = text.get(id);
         if (chunk) next = appendText(next, chunk);
         const thought = reasoning.get(id);
-        if (thought && next.kind === 'agent-turn') next = { ...next, reasoning: (next.reasoning ?? '') + thought };
+        if (thought && next.kind !== 'user') next = { ...next, reasoning: (next.reasoning ?? '') + thought };
         return next;
       });
     }

@@ -13,6 +13,8 @@ const MARK = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷' } as const
 export class AgentProgress {
   private readonly summaries = new Map<string, string>();
   private toolCalls = 0;
+  /** The model is thinking in this model call; said once per call, its text never printed. */
+  private thinking = false;
   private stopIndexProgress: (() => void) | undefined;
 
   constructor(
@@ -54,7 +56,12 @@ export class AgentProgress {
               : ` — ${firstLine(event.error ?? event.output)}`;
         return this.line(`${head}${detail}`);
       }
+      case 'reasoning':
+        if (!this.thinking) this.line('… thinking (not printed: stdout carries the answer only)');
+        this.thinking = true;
+        return;
       case 'turn-end':
+        this.thinking = false;
         if (this.verbose) this.line(describeModelCall(event));
         return;
       case 'warning':

@@ -3,7 +3,7 @@ import { addUsage } from '../llm/usage';
 import type { AgentRunState } from './agentRunState';
 import type { AgentToolSet } from './agentToolSet';
 import { streamTurn, type AgentChatModel } from './streamTurn';
-import { splitThinkBlocks } from './thinkBlocks';
+import { splitThinkBlocks } from '../llm/thinkBlocks';
 import type { ParsedToolCall } from './toolCallParsing';
 import { runToolCalls } from './toolCallRunner';
 

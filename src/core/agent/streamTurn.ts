@@ -3,7 +3,7 @@ import { textOf } from '../llm/streamChat';
 import { serverTimingsOf, type ServerTimings } from '../llm/serverTimings';
 import { usageFromMessage, type TokenUsage } from '../llm/usage';
 import { linkedAbortController } from '../util/abort';
-import { ThinkBlockSplitter } from './thinkBlocks';
+import { ThinkBlockSplitter } from '../llm/thinkBlocks';
 
 /**
  * The part of a chat model the loop uses: `stream` for every turn and, for the turns that offer

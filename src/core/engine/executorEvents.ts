@@ -33,6 +33,8 @@ export type ExecutorEvent =
   | { type: 'prompt-preview'; stepId?: string; tool: string; model: string; messages: PromptMessage[]; via?: string }
   | { type: 'llm-start'; model: string; messages: PromptMessage[] }
   | { type: 'llm-token'; text: string }
+  /** The final answer's thinking (`<think>` blocks, `reasoning_content`): never part of the answer. */
+  | { type: 'llm-reasoning'; text: string }
   | { type: 'llm-end'; text: string; tokens: TokenUsage; durationMs: number }
   | { type: 'warning'; message: string; stepId?: string }
   | { type: 'chain-end'; status: RunStatus; durationMs: number; tokens: TokenUsage; error?: string };

@@ -33,6 +33,8 @@ export interface AssistantMessage {
   usage?: TokenUsage;
   /** How long the answer took, from the question to the last token (set when it ends). */
   durationMs?: number;
+  /** A reasoning model's thinking, kept out of the answer (capped). */
+  reasoning?: string;
 }
 
 export interface AgentStepRecord {
@@ -64,6 +66,8 @@ export interface AgentRunMessage {
   inputs: Record<string, unknown>;
   steps: AgentStepRecord[];
   answer: string;
+  /** The final answer's thinking (a reasoning model's `<think>` block or `reasoning_content`), kept out of the answer. */
+  reasoning?: string;
   status: AgentRunStatus;
   error?: string;
   /** Every warning of the run, the steps' included, in the order they happened. */

@@ -28,6 +28,7 @@ const assistantMessage = z.object({
   model: z.string().optional(),
   usage: z.object({ input: count, output: count, total: count }).optional(),
   durationMs: count.optional(),
+  reasoning: z.string().optional(),
 });
 
 const agentStep = z.object({
@@ -53,6 +54,7 @@ const agentRunMessage = z.object({
   inputs: z.record(z.string(), z.unknown()),
   steps: z.array(agentStep),
   answer: z.string(),
+  reasoning: z.string().optional(),
   status: z.enum(['running', 'done', 'stopped', 'error']),
   error: z.string().optional(),
   warnings: z.array(z.string()).optional(),

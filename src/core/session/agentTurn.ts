@@ -7,6 +7,7 @@ import type { AgentRunMessage, AgentStepRecord, ChatMessage } from '../history/c
 import { newMessageId } from '../history';
 import { previewValue } from '../template/renderValue';
 import type { SessionListener } from './sessionEvents';
+import { reasoningThatFits } from './reasoningCap';
 
 export interface AgentTurnDeps {
   engine: CodewikiEngine;
@@ -71,6 +72,13 @@ export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, 
         run.answer += event.text;
         deps.post({ type: 'agent/chunk', runId: run.id, text: event.text });
         return;
+      case 'llm-reasoning': {
+        const text = reasoningThatFits(run.reasoning, event.text);
+        if (!text) return;
+        run.reasoning = (run.reasoning ?? '') + text;
+        deps.post({ type: 'agent/reasoning', runId: run.id, text });
+        return;
+      }
       default:
         return;
     }

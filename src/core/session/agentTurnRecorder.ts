@@ -3,12 +3,12 @@ import type { AgentToolCall, AgentToolPreview, AgentTurnMessage } from '../histo
 import { addUsage } from '../llm/usage';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
 import type { SessionListener } from './sessionEvents';
+import { reasoningThatFits } from './reasoningCap';
 
 /** What history keeps of one tool call: enough to read what happened, not a copy of every file read. */
 export const TOOL_OUTPUT_MAX_CHARS = 8 * 1024;
 export const ARGUMENT_TEXT_MAX_CHARS = 4 * 1024;
 export const PREVIEW_MAX_CHARS = 8 * 1024;
-export const REASONING_MAX_CHARS = 32 * 1024;
 
 // The agent's previews and the history's record of them must stay the same shape.
 const previewFits: ToolPreview extends AgentToolPreview ? true : false = true;
@@ -97,9 +97,8 @@ export class AgentTurnRecorder {
       case 'reasoning': {
         if (nested) return;
         this.noteFirstToken();
-        const room = REASONING_MAX_CHARS - (this.turn.reasoning?.length ?? 0);
-        if (room <= 0) return;
-        const text = event.text.slice(0, room);
+        const text = reasoningThatFits(this.turn.reasoning, event.text);
+        if (!text) return;
         this.turn.reasoning = (this.turn.reasoning ?? '') + text;
         return this.post({ type: 'agentTurn/reasoning', turnId, text });
       }

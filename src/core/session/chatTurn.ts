@@ -5,6 +5,7 @@ import { streamChat } from '../llm/streamChat';
 import { isCancellation } from '../engine/abort';
 import { chatHistoryMessages } from './chatHistoryMessages';
 import type { SessionListener } from './sessionEvents';
+import { reasoningThatFits } from './reasoningCap';
 
 export interface ChatTurnDeps {
   /** Resolved inside the turn, so a missing configuration becomes an error answer the user can retry. */
@@ -43,6 +44,13 @@ export async function streamAssistantAnswer(
       onToken: (piece) => {
         assistant.text += piece;
         deps.post({ type: 'chat/chunk', messageId: assistant.id, text: piece });
+      },
+      // Thinking is shown collapsed and kept out of the answer, so it is never sent back as history either.
+      onReasoning: (piece) => {
+        const text = reasoningThatFits(assistant.reasoning, piece);
+        if (!text) return;
+        assistant.reasoning = (assistant.reasoning ?? '') + text;
+        deps.post({ type: 'chat/reasoning', messageId: assistant.id, text });
       },
     });
     assistant.status = 'done';

@@ -3,6 +3,7 @@ import type { AgentRunMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
 import { formatDuration, formatTokens } from '../format';
 import { icon } from './cwElement';
+import { renderThinking } from './thinkingBlock';
 
 type MarkdownRenderer = (text: string, streaming: boolean) => unknown;
 
@@ -35,6 +36,7 @@ export function renderAgentRun(run: AgentRunMessage, actions: Actions, markdown:
         ${run.tokens?.total ? html`<span class="muted run-tokens">${formatTokens(run.tokens.total)}</span>` : nothing}</div>
       <cw-step-list .steps=${run.steps}></cw-step-list>
       ${renderRunWarnings(run)}
+      ${renderThinking(run.reasoning)}
       <div class="markdown run-answer">${markdown(run.answer, running)}</div>
       ${run.status === 'error' ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${run.error ?? 'The run failed.'}</span>
           <button class="secondary rerun" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button></div>` : nothing}

@@ -14,6 +14,7 @@ import './cw-code-block';
 import './cw-elapsed';
 import { toolCallRowStyles } from './cw-tool-call-row';
 import { markdownBlocks } from './markdownBlocksDirective';
+import { renderThinking, thinkingStyles } from './thinkingBlock';
 
 const NO_APPROVALS: readonly ApprovalEntry[] = [];
 
@@ -32,6 +33,7 @@ export class CwAgentTurn extends CwElement {
     baseStyles,
     markdownStyles,
     ...toolCallRowStyles,
+    thinkingStyles,
     css`
       :host { display: block; min-width: 0; }
       .msg { padding: 6px 8px; border-radius: 4px; }
@@ -48,10 +50,6 @@ export class CwAgentTurn extends CwElement {
       .nested-approvals { margin-left: 14px; }
       /* A long turn holds hundreds of rows (a shadow root each): off screen, the browser skips their style, layout and paint. */
       li.call-item { min-width: 0; content-visibility: auto; contain-intrinsic-size: auto 24px; }
-      details.reasoning { margin: 2px 4px; }
-      details.reasoning summary { cursor: pointer; color: var(--vscode-descriptionForeground); }
-      pre.reasoning-text { margin: 4px 0; max-height: 16em; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; font-style: italic;
-        color: var(--vscode-descriptionForeground); }
       .notes { margin: 4px 0; display: flex; flex-direction: column; gap: 2px; }
       .note { display: flex; gap: 6px; align-items: flex-start; overflow-wrap: anywhere; min-width: 0; }
       .note.warning .codicon { color: var(--vscode-editorWarning-foreground); }
@@ -239,9 +237,7 @@ export class CwAgentTurn extends CwElement {
       </button>
       ${open
         ? html`${calls.length ? this.renderCalls(calls, 'Tool calls') : nothing}
-            ${t.reasoning
-              ? html`<details class="reasoning"><summary>${icon('lightbulb')} Thinking</summary><pre class="reasoning-text">${t.reasoning}</pre></details>`
-              : nothing}`
+            ${renderThinking(t.reasoning)}`
         : nothing}
     </section>`;
   }

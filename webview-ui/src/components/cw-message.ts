@@ -11,6 +11,7 @@ import './cw-agent-turn';
 import './cw-code-block';
 import './cw-step-list';
 import { markdownBlocks } from './markdownBlocksDirective';
+import { renderThinking, thinkingStyles } from './thinkingBlock';
 
 /**
  * One message. It watches its own id in the store, so a streamed chunk re-renders this component
@@ -22,6 +23,7 @@ export class CwMessage extends CwElement {
     baseStyles,
     markdownStyles,
     runStyles,
+    thinkingStyles,
     css`
       :host { display: block; margin-bottom: 10px; }
       .msg { padding: 6px 8px; border-radius: 4px; }
@@ -93,6 +95,7 @@ export class CwMessage extends CwElement {
         ${icon(streaming ? 'loading' : 'sparkle', streaming ? 'spin' : '')}<span>CodeWiki</span>
         ${m.model ? html`<span class="muted">${m.model}</span>` : nothing}
       </div>
+      ${renderThinking(m.reasoning)}
       <div class="markdown">${this.markdown(m.text, streaming)}</div>
       ${streaming && !m.text ? html`<div class="muted">Thinking…</div>` : nothing}
       ${m.status === 'stopped' ? html`<div class="status-line"><span class="badge stopped">Stopped</span><span class="muted">The answer was stopped; what arrived is kept.</span></div>` : nothing}
