@@ -6,9 +6,15 @@
 //                or the webview bundle would pull the core (and Node) in.
 //   webview-ui   the Lit app in the browser: its own files, npm packages, and src/shared. Nothing of the host.
 //
+// Inside src/core, the floor plan (lint/coreTiers.mjs, docs/architecture.md): seven tiers, lowest first; a file
+// imports its own tier and lower ones, every file is in a tier, and no imports run in a cycle (type-only imports too).
+//
 // `npm run lint` runs it, and so does `npm test`. test/lint/layerRules.test.ts proves each rule fires.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { CORE_TIERS, describeTier } from './lint/coreTiers.mjs';
+import codewiki from './lint/plugin.mjs';
 
 const NODE_GLOBALS = Object.fromEntries(
   ['process', 'require', 'module', 'exports', '__dirname', '__filename', 'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'URL', 'TextEncoder', 'TextDecoder'].map((name) => [name, 'readonly']),
@@ -19,6 +25,20 @@ const hostAdapters = [
   { group: ['**/cli', '**/cli/**'], message: 'src/core runs in every host: the CLI depends on the core, never the reverse.' },
   { group: ['**/webview-ui/**'], message: 'src/core never imports the webview.' },
 ];
+
+// One zone per pair of tiers: the lower one may not import the higher one, and the message names both.
+const tierZones = CORE_TIERS.flatMap((lower, low) =>
+  CORE_TIERS.slice(low + 1).map((higher, offset) => ({
+    target: lower.paths,
+    from: higher.paths,
+    message: `${describeTier(low)} may not import ${describeTier(low + 1 + offset)}: a tier imports only its own tier and the ones below (docs/architecture.md).`,
+  })),
+);
+const protocolZone = {
+  target: CORE_TIERS.slice(0, -1).flatMap((tier) => tier.paths),
+  from: ['src/shared'],
+  message: `the host↔webview protocol (src/shared) is the business of ${describeTier(CORE_TIERS.length - 1)}; lower tiers never see it.`,
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.cache/**', '.vscode-test/**', 'node_modules/**', 'schemas/**', 'example-workspace/**', 'media/**'] },
@@ -53,6 +73,23 @@ export default tseslint.config(
         patterns: hostAdapters,
       }],
     },
+  },
+  {
+    // The floor plan of src/core. Type-only imports are held to it too: a type from a higher tier is a dependency on it.
+    files: ['src/core/**/*.ts'],
+    plugins: { 'import-x': importX, codewiki },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...tierZones, protocolZone] }],
+      'codewiki/no-unlayered-files': 'error',
+    },
+  },
+  {
+    // webview-ui has its own owners and, today, type-only cycles between its actions and components; it joins once they are gone.
+    files: ['**/*.ts'],
+    ignores: ['webview-ui/**'],
+    plugins: { codewiki },
+    rules: { 'codewiki/no-import-cycles': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],

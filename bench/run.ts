@@ -5,6 +5,7 @@ import { benchCpuSettings } from './cpuSettingsBench';
 import { benchExecutorOverhead } from './executorOverhead';
 import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
+import { benchHostileMarkdown } from './hostileMarkdownBench';
 import { benchWebview } from './webviewBench';
 import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   await section('history append', () => benchHistoryAppend());
   await section('code index', () => benchCodeIndex());
   await section('webview in Chromium', () => benchWebview());
+  await section('hostile Markdown streamed in the webview', () => benchHostileMarkdown());
   await section('extension bundle and activation', () => benchExtensionActivation());
   await section('agent loop', () => benchAgentLoop());
   await section('text tool protocol', () => benchTextProtocol());

@@ -64,15 +64,15 @@ async function benchOpenAndStream(options: { messages?: number; chunks?: number;
   }
 }
 
-const STREAM_ID = 'a-stream';
-const at = '2025-01-02T10:00:00.000Z';
+export const STREAM_ID = 'a-stream';
+export const at = '2025-01-02T10:00:00.000Z';
 
 /** A realistic conversation: questions, Markdown answers with lists and code, and some /agent runs with steps. */
 export function bigConversation(id: string, count: number): Conversation {
   const messages: ChatMessage[] = [];
   for (let i = 0; messages.length < count; i++) {
     if (i % 10 === 9) {
-      messages.push({ kind: 'agent-run', id: `${id}-r${i}`, createdAt: at, promptId: 'summarize', promptTitle: 'Summarize a folder', inputs: { path: `src/m${i}` }, status: 'done', answer: answer(i),
+      messages.push({ kind: 'prompt-run', id: `${id}-r${i}`, createdAt: at, promptId: 'summarize', promptTitle: 'Summarize a folder', inputs: { path: `src/m${i}` }, status: 'done', answer: answer(i),
         steps: [{ id: 'list', tool: 'list_files', status: 'success', durationMs: 12 }, { id: 'sum', tool: 'llm', status: 'success', durationMs: 1800, tokens: 900 }] });
     } else {
       messages.push({ kind: 'user', id: `${id}-u${i}`, createdAt: at, text: `Question ${i}: how does module ${i} handle errors?` });
@@ -175,7 +175,7 @@ function streamPieces(count: number): string[] {
   return pieces;
 }
 
-function initMessage(conversation?: Conversation): HostToWebview {
+export function initMessage(conversation?: Conversation): HostToWebview {
   return { type: 'state/init', status: { configured: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', hasApiKey: false, trusted: true }, prompts: [], conversation };
 }
 
@@ -227,7 +227,7 @@ interface TraceEvent {
  * traced as `HandlePostMessage`: there is no `EventDispatch` of it to find, and looking for one
  * silently left the done message's render out of the figure.
  */
-function renderCpu(trace: Buffer): { renderMs: number; paints: number; paintMs: number } {
+export function renderCpu(trace: Buffer): { renderMs: number; paints: number; paintMs: number } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((x, y) => x.ts - y.ts);
@@ -237,7 +237,7 @@ function renderCpu(trace: Buffer): { renderMs: number; paints: number; paintMs: 
 }
 
 /** Main-thread CPU time of the page (ms). */
-async function threadMs(cdp: CDPSession): Promise<number> {
+export async function threadMs(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }

@@ -27,6 +27,9 @@
 #   CODEWIKI_REPACK           on|off: weight repacking without the once-per-CPU check (default: checked)
 #   CODEWIKI_SERVE_DETACHED=1 keep serving when the process that started serve.sh exits
 #                             (by default the server is stopped then)
+#   CODEWIKI_SERVE_LEASES=DIR once ready, serve while DIR holds a live lease and stop when none is
+#                             left, instead of watching the parent (lease-watch.sh). The extension
+#                             and the CLI share one server this way (src/core/localModel/).
 # Saved prompt caches live in CACHE/slots/NAME (a file per workspace, model and agent variant,
 # removed after 14 days unused); the repacking verdict beside the llama-server binary.
 set -euo pipefail
@@ -54,7 +57,8 @@ done
 
 T0=$(lm_now)
 # 1. Server binary (built on first use: ~10 min).
-BIN="$("$LM_DIR/ensure-llama-server.sh" | tail -n 1)"
+# (through bash: a VSIX install may not keep the scripts' executable bits)
+BIN="$(bash "$LM_DIR/ensure-llama-server.sh" | tail -n 1)"
 [ -x "$BIN" ] || lm_die "no llama-server binary"
 
 # 2. Model and its settings.
@@ -78,7 +82,7 @@ EOF
 else
   NAME="${MODEL_NAME:-$("$PY" "$LM_DIR/models.py" default)}"
   "$PY" "$LM_DIR/models.py" info "$NAME" >/dev/null || exit 1
-  MODEL_PATH="$("$LM_DIR/ensure-model.sh" "$NAME" | tail -n 1)"
+  MODEL_PATH="$(bash "$LM_DIR/ensure-model.sh" "$NAME" | tail -n 1)"
   read -r CTX JINJA TOOLS < <("$PY" - "$LM_MANIFEST" "$NAME" <<'EOF'
 import json, sys
 e = json.load(open(sys.argv[1]))["models"][sys.argv[2]]
@@ -202,8 +206,9 @@ sys.exit(0 if sys.argv[1] in ids else 1)' "$NAME"; then
   fi
   lm_log "ready after $(( $(lm_now) - T0 ))s"
   echo "local model ready: $URL/v1 model=$NAME"
-  # Let go of the caller's stdout/stderr, then watch the parent.
+  # Let go of the caller's stdout/stderr, then watch the leases or the parent.
   exec >/dev/null 2>&1 </dev/null
+  [ -z "${CODEWIKI_SERVE_LEASES:-}" ] || exec bash "$LM_DIR/lease-watch.sh" "$SERVER_PID" "$CODEWIKI_SERVE_LEASES"
   [ "${CODEWIKI_SERVE_DETACHED:-}" != 1 ] && [ "$PARENT_PID" -gt 1 ] || exit 0
   while kill -0 "$SERVER_PID" 2>/dev/null; do
     if ! kill -0 "$PARENT_PID" 2>/dev/null; then

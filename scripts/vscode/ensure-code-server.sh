@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs, once, what running the extension in a real VS Code needs on a machine without a desktop VS Code:
-# Debian chromium (for Playwright), Node 24 and code-server (VS Code in the browser, real Node extension host).
+# Node 24 and code-server (VS Code in the browser, real Node extension host), and with --with-chromium Debian's
+# chromium, which only the tests need (Playwright drives it; start.sh opens the URL in your own browser).
 # Everything lands in ${CODEWIKI_CACHE_DIR:-~/.cache/codewiki}, outside the clone, so a second run (from this clone or a
 # fresh one) only checks and exits.
-# Prints one line per step. Usage: scripts/vscode/ensure-code-server.sh [--quiet]
+# Prints one line per step. Usage: scripts/vscode/ensure-code-server.sh [--quiet] [--with-chromium]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,7 +20,14 @@ CS_ENTRY="$CS_DIR/node_modules/code-server/out/node/entry.js"
 CS_MARKER="$CS_DIR/.installed-$CODE_SERVER_VERSION"
 
 QUIET=0
-[ "${1:-}" = "--quiet" ] && QUIET=1
+CHROMIUM=0
+for arg in "$@"; do
+  case "$arg" in
+    --quiet) QUIET=1 ;;
+    --with-chromium) CHROMIUM=1 ;;
+    *) echo "[ensure-code-server] unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
 log() { [ "$QUIET" = 1 ] || echo "[ensure-code-server] $*"; }
 elapsed() { echo "$(( $(date +%s) - START ))s"; }
 START=$(date +%s)
@@ -29,11 +37,12 @@ mkdir -p "$CACHE"
 exec 9>"$CACHE/.ensure-code-server.lock"
 flock 9
 
-# 1. Debian packages. libkrb5-dev and a compiler are only needed to build code-server's native modules.
+# 1. Debian packages. libkrb5-dev and a compiler are only needed to build code-server's native modules; chromium
+#    only for the tests.
 need_build=0
 [ -f "$CS_MARKER" ] && [ -f "$CS_ENTRY" ] || need_build=1
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ "$CHROMIUM" = 0 ] || [ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ "$need_build" = 1 ]; then
   dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
   command -v g++ >/dev/null && command -v make >/dev/null || missing+=(build-essential)
@@ -50,7 +59,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -qq >/dev/null
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
-  log "apt: chromium$([ "$need_build" = 1 ] && echo ', libkrb5-dev and build tools') present"
+  present=()
+  [ "$CHROMIUM" = 0 ] || present+=(chromium)
+  [ "$need_build" = 0 ] || present+=(libkrb5-dev "build tools")
+  [ "${#present[@]}" = 0 ] || log "apt: ${present[*]} present"
 fi
 
 # 2. Node 24, from npm (no other download is reachable here).

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     await view.locator('cw-prompt-picker li[data-prompt="module-design-doc"]').click();
     await view.locator('cw-prompt-form .field[data-field=module_path] input').fill('src');
     await view.locator('cw-prompt-form button.run').click();
-    await view.locator('[data-kind=agent-run][data-status=done], [data-kind=agent-run][data-status=error]').waitFor({ timeout: 20 * 60_000 });
+    await view.locator('[data-kind=prompt-run][data-status=done], [data-kind=prompt-run][data-status=error]').waitFor({ timeout: 20 * 60_000 });
     console.log(await workbench.screenshot(join(out, 'local-model-agent-module-design-doc.png')));
 
   } finally {
@@ -190,14 +190,14 @@ async function sidebarShots(out: string): Promise<void> {
     await shot('form');
 
     await view.locator('cw-prompt-form button.run').click();
-    await view.locator('[data-kind=agent-run][data-status=done]').waitFor({ timeout: 120_000 });
+    await view.locator('[data-kind=prompt-run][data-status=done]').waitFor({ timeout: 120_000 });
     await shot('finished-run');
 
     await workbench.runCommand('CodeWiki: New Chat');
     rejectKey = true;
     await composer.fill('/agent explain-file file=src/readingTime.ts');
     await composer.press('Enter');
-    await view.locator('[data-kind=agent-run][data-status=error] .error-box').waitFor({ timeout: 120_000 });
+    await view.locator('[data-kind=prompt-run][data-status=error] .error-box').waitFor({ timeout: 120_000 });
     await shot('error');
   } finally {
     await browser.close();

@@ -7,9 +7,11 @@
 # The endpoint and model are user settings (application-scoped, never in a workspace's .vscode/settings.json): set them in
 # the browser under Settings > User > CodeWiki, or export CODEWIKI_BASE_URL / CODEWIKI_MODEL (and CODEWIKI_API_KEY if
 # the server needs one) before running this; the extension host inherits this script's environment.
-# With neither, it starts the embedded local model (scripts/local-model/serve.sh: llama.cpp's llama-server with pinned
-# small weights, built and fetched into the cache on first use) and points CodeWiki at it. CODEWIKI_LOCAL_MODEL=NAME
-# picks another pinned model; CODEWIKI_LOCAL_MODEL=off never starts one.
+# With neither, it starts the embedded local model (`codewiki local-model start`: scripts/local-model/serve.sh,
+# llama.cpp's llama-server with pinned small weights, built and fetched into the cache on first use; the same shared
+# server the extension and `codewiki ask` start, src/core/localModel/) and points CodeWiki at it. It is held while
+# this script runs. CODEWIKI_LOCAL_MODEL=NAME picks another pinned model; CODEWIKI_LOCAL_MODEL=off never starts one;
+# with codewiki.provider set to vscode (VS Code's own models) none is started either.
 # The profile (settings, history, installed extension) persists in .cache/vscode-profile between runs.
 set -euo pipefail
 
@@ -82,32 +84,27 @@ quietly "$NODE24" "$ENTRY" "${CS_ARGS[@]}" --install-extension "$VSIX" --force
 # A configured endpoint always wins: the environment, or codewiki.baseUrl in this profile's user settings.
 endpoint_configured() {
   [ -n "${CODEWIKI_BASE_URL:-}" ] && return 0
-  node -e 'const t=require("fs").readFileSync(process.argv[1],"utf8");process.exit(/"codewiki\.baseUrl"\s*:\s*"[^"]+"/.test(t)?0:1)' "$SETTINGS" 2>/dev/null
+  setting_matches '"codewiki\.baseUrl"\s*:\s*"[^"]+"'
 }
-LOCAL_MODEL_PID=""
-stop_local_model() {
-  [ -n "$LOCAL_MODEL_PID" ] || return 0
-  kill -TERM -- "-$LOCAL_MODEL_PID" 2>/dev/null || true
-  LOCAL_MODEL_PID=""
+# VS Code's own language models (codewiki.provider: vscode) answer instead of an endpoint: no local model then.
+vscode_models_chosen() { setting_matches '"codewiki\.provider"\s*:\s*"vscode"'; }
+setting_matches() {
+  node -e 'const t=require("fs").readFileSync(process.argv[1],"utf8");process.exit(new RegExp(process.argv[2]).test(t)?0:1)' "$SETTINGS" "$1" 2>/dev/null
 }
-trap 'echo; stop_local_model; exit 130' INT
-trap 'stop_local_model; exit 143' TERM
-trap stop_local_model EXIT
-if [ "${CODEWIKI_LOCAL_MODEL:-}" != "off" ] && ! endpoint_configured; then
+if [ "${CODEWIKI_LOCAL_MODEL:-}" = "off" ] || endpoint_configured; then
+  :
+elif vscode_models_chosen; then
+  log "codewiki.provider is vscode (VS Code's own models): no local model started"
+else
   MODEL_ARGS=()
   [ -n "${CODEWIKI_LOCAL_MODEL:-}" ] && MODEL_ARGS=(--model "$CODEWIKI_LOCAL_MODEL")
-  LOCAL_READY="$PROFILE/local-model.ready"
-  rm -f "$LOCAL_READY"
   log "no endpoint configured: starting the local model (first start builds llama.cpp and fetches weights: minutes)"
-  # Its own process group, so stopping this script stops llama-server too. Progress goes to this terminal (stderr).
-  # PORT is code-server's here; serve.sh would take it for llama-server too, so it picks a free port instead.
-  env -u PORT setsid "$ROOT/scripts/local-model/serve.sh" ${MODEL_ARGS[@]+"${MODEL_ARGS[@]}"} >"$LOCAL_READY" &
-  LOCAL_MODEL_PID=$!
-  while ! grep -q '^local model ready: ' "$LOCAL_READY" 2>/dev/null; do
-    kill -0 "$LOCAL_MODEL_PID" 2>/dev/null || { echo "[start] the local model did not start (see above)" >&2; exit 1; }
-    sleep 0.5
-  done
-  READY_LINE="$(grep -m1 '^local model ready: ' "$LOCAL_READY")"
+  # Started or reused through the CLI, held while this script runs (--hold): once it exits, the server stops unless
+  # another CodeWiki window or a recent `codewiki ask` still holds it. Progress goes to this terminal (stderr).
+  rc=0
+  READY_LINE="$(node "$ROOT/dist/cli.js" local-model start --hold $$ ${MODEL_ARGS[@]+"${MODEL_ARGS[@]}"})" || rc=$?
+  [ "$rc" = 130 ] && exit 130
+  [ "$rc" = 0 ] || { echo "[start] the local model did not start (see above)" >&2; exit 1; }
   log "$READY_LINE"
   CODEWIKI_BASE_URL="$(sed -E 's/^local model ready: ([^ ]+) model=.*/\1/' <<<"$READY_LINE")"
   CODEWIKI_MODEL="$(sed -E 's/.* model=([^ ]+)$/\1/' <<<"$READY_LINE")"
@@ -123,7 +120,6 @@ SERVER_PID=$!
 
 stop_server() {
   trap - INT TERM EXIT
-  stop_local_model
   kill -TERM -- "-$SERVER_PID" 2>/dev/null || return 0
   for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.5; done
   kill -KILL -- "-$SERVER_PID" 2>/dev/null || true

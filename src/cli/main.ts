@@ -1,10 +1,11 @@
-import { ActionPromptError, formatDiagnostic } from '../core/actionPrompt/diagnostics';
+import { ActionPromptError, formatDiagnostic } from '../core/yaml/diagnostics';
 import { WorkspaceAccessError } from '../core/workspace';
 import { version } from '../../package.json';
 import { CliError, EXIT } from './cliErrors';
 import { askCommand, ASK_USAGE } from './commands/askCommand';
 import { indexCommand, INDEX_USAGE } from './commands/indexCommand';
 import { listCommand, LIST_USAGE } from './commands/listCommand';
+import { localModelCommand, LOCAL_MODEL_USAGE } from './commands/localModelCommand';
 import { probeCommand, PROBE_USAGE } from './commands/probeCommand';
 import { runCommand, RUN_USAGE } from './commands/runCommand';
 import { searchCommand, SEARCH_USAGE } from './commands/searchCommand';
@@ -33,12 +34,14 @@ Usage:
 
   ${indent(PROBE_USAGE)}
 
+  ${indent(LOCAL_MODEL_USAGE)}
+
   codewiki --version               the version
   codewiki <command> --help        a command's usage; "codewiki run <id> --help" shows that prompt's inputs
 `;
 
 /** Usage printed for `codewiki <command> --help`; `run` answers itself, since it can describe a prompt too. */
-const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, search: SEARCH_USAGE, index: INDEX_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE };
+const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, search: SEARCH_USAGE, index: INDEX_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE, 'local-model': LOCAL_MODEL_USAGE };
 
 /** Dispatches a command and maps every failure to a plain message and an exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -66,6 +69,8 @@ export async function main(argv: string[]): Promise<number> {
         return await toolsCommand(rest, io);
       case 'probe':
         return await probeCommand(rest, io);
+      case 'local-model':
+        return await localModelCommand(rest, io);
       case '--version':
       case '-v':
       case '-V':

@@ -12,3 +12,12 @@ export function builtinPromptsDir(from: string = __dirname): string {
     if (dirname(dir) === dir) return join(from, '..', 'action-prompts');
   }
 }
+
+/** scripts/local-model/serve.sh in the package (the clone, `npm link` or `npm install -g`); undefined when it is not shipped. */
+export function localModelServeScript(from: string = __dirname): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'scripts', 'local-model', 'serve.sh');
+    if (existsSync(join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}

@@ -1,4 +1,4 @@
-import { formatMs } from '../core/engine/abort';
+import { formatMs } from '../core/util/cancellation';
 import type { ExecutorEvent } from '../core/engine/executorEvents';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

@@ -1,8 +1,9 @@
 import { dirname, join } from 'node:path';
-import { formatDiagnostic } from './actionPrompt/diagnostics';
+import { formatDiagnostic } from './yaml/diagnostics';
 import { PromptCatalog, type PromptFolder, WORKSPACE_PROMPTS_DIR } from './actionPrompt/promptCatalog';
 import type { DialectOptions } from './actionPrompt/seedDialect';
-import { CustomAgentExecutor, type ExecutorOptions } from './engine/customAgentExecutor';
+import { CustomAgentExecutor } from './engine/customAgentExecutor';
+import type { ExecutorOptions } from './engine/executorTypes';
 import type { ModelProvider } from './llm/modelProvider';
 import { CodebaseIndex } from './codebaseIndex/codebaseIndex';
 import type { CodeIndex } from './codebaseIndex/codeIndexTypes';

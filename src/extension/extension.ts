@@ -25,6 +25,9 @@ import { IndexStatusBar } from './codeIndex/indexStatusBar';
 import { registerIndexCommands } from './codeIndex/indexCommands';
 import { WorkspaceIndex } from './codeIndex/workspaceIndex';
 import { PromptCacheWarmer } from './promptCacheWarmer';
+import { ExtensionLocalModel } from './localModel/extensionLocalModel';
+import { registerLocalModelCommands } from './localModel/registerLocalModelCommands';
+import { watchProjectInstructions } from './instructionsWatcher';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -36,8 +39,9 @@ export function activate(context: vscode.ExtensionContext): void {
   let models: ModelProvider = UNCONFIGURED_MODELS;
   let status: HostStatus = { configured: false, baseUrl: '', hasApiKey: false, trusted: vscode.workspace.isTrusted };
 
+  const localModel = new ExtensionLocalModel(join(context.extensionPath, 'scripts', 'local-model', 'serve.sh'), output);
   const refreshModels = async () => {
-    const settings = readSettings();
+    const settings = localModel.follow(readSettings());
     const key = await apiKeys.get();
     if (settings.provider === 'vscode') {
       const setup = await setUpVscodeModels(settings);
@@ -47,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): void {
       return;
     }
     models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : UNCONFIGURED_MODELS;
-    status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, modelLabel: modelLabel(settings), toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted };
+    status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, modelLabel: modelLabel(settings), toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted, ...localModel.status(settings) };
     output.appendLine(status.configured ? `Model: ${settings.model} at ${settings.baseUrl}${settings.toolModel ? `, tool model ${settings.toolModel}` : ''}${key ? ', with an API key' : ''}` : 'No endpoint or model configured (codewiki.baseUrl, codewiki.model).');
   };
   const modelsReady = refreshModels();
@@ -69,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): void {
       engine: () => engine.get(),
       settings: () => agentSettings,
       probeTarget: async () => {
-        const settings = readSettings();
+        const settings = localModel.follow(readSettings());
         if (settings.provider === 'vscode') return { unavailable: "The probe tests an OpenAI-compatible endpoint. With codewiki.provider set to vscode, VS Code's own models take tools natively." };
         if (!isConfigured(settings)) return { unavailable: 'Set codewiki.baseUrl and codewiki.model first (CodeWiki: Set API Key if the server needs one).' };
         return mainModelSettings(settings, await apiKeys.get());
@@ -142,6 +146,9 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   context.subscriptions.push(
     output,
+    localModel,
+    localModel.onDidChange(() => void onSettingsOrKey()),
+    ...registerLocalModelCommands(localModel),
     codeIndex,
     indexStatusBar,
     codeIndex.onDidChangeStatus((status) => indexStatusBar.show(status)),
@@ -152,6 +159,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewViewProvider(CodeWikiViewProvider.viewId, view),
     toolTester,
     warmer,
+    watchProjectInstructions(() => warmer.trigger()),
     engine.onDidChange(() => {
       warmer.trigger();
       void sendPrompts();

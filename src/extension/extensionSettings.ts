@@ -21,8 +21,9 @@ export interface CodewikiSettings {
   /** `codewiki.index.enabled`: the code index (symbols, search, file graph) every answer starts from. */
   indexEnabled: boolean;
   /**
-   * Set when the endpoint is the local model that scripts/vscode/start.sh started (CODEWIKI_LOCAL_SERVER, e.g.
-   * "llama.cpp"); only while no endpoint is set in the user settings, which always win.
+   * Set when the endpoint is the local model: the one scripts/vscode/start.sh started (CODEWIKI_LOCAL_SERVER, e.g.
+   * "llama.cpp"), or the one this window started or reused (localModel/extensionLocalModel.ts); only while no
+   * endpoint is set in the user settings, which always win.
    */
   localServer?: string;
 }

@@ -56,8 +56,8 @@ export class HostMessageRouter {
         return session.stop();
       case 'chat/retry':
         return session.retry(message.messageId);
-      case 'agent/run':
-        return session.runAgent(message.promptId, message.inputs);
+      case 'promptRun/start':
+        return session.runPrompt(message.promptId, message.inputs);
       case 'conversation/new':
         await session.newConversation();
         return this.deps.sendInitialState();
@@ -99,6 +99,9 @@ export class HostMessageRouter {
       case 'apiKey/set':
         await vscode.commands.executeCommand('codewiki.setApiKey');
         return;
+      case 'localModel/start':
+        await vscode.commands.executeCommand('codewiki.startLocalModel');
+        return;
       case 'tools/openTester':
         await vscode.commands.executeCommand('codewiki.openToolTester');
         return;
@@ -119,7 +122,7 @@ export class HostMessageRouter {
   /** Only run logs recorded in the open conversation can be opened; the webview names a run, not a path. */
   private async openRunLog(runId: string): Promise<void> {
     const run = this.deps.session.current()?.messages.find((m) => m.id === runId);
-    if (run?.kind !== 'agent-run' || !run.runLogPath) throw new Error('No run log was recorded for that run.');
+    if (run?.kind !== 'prompt-run' || !run.runLogPath) throw new Error('No run log was recorded for that run.');
     await openRunLogView(run.runLogPath);
   }
 

@@ -31,6 +31,10 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
   lines.push(`| Tokens | ${formatTokens(log.total_tokens.total)} (${formatTokens(log.total_tokens.input)} in, ${formatTokens(log.total_tokens.output)} out) |`);
   const models = [log.models.main && `main ${log.models.main}`, log.models.tool && `tool ${log.models.tool}`].filter(Boolean).join(', ');
   if (models) lines.push(`| Models | ${escapeCell(models)} |`);
+  if (log.input_budget) {
+    const sent = log.final?.sent ? `${log.final.tokens.input.toLocaleString('en-US')} of ` : '';
+    lines.push(`| Context | final prompt ${sent}${log.input_budget.tokens.toLocaleString('en-US')} tokens budgeted${log.input_budget.server_context ? ` (server window ${log.input_budget.server_context.toLocaleString('en-US')})` : ''} |`);
+  }
   lines.push('');
   if (log.error) lines.push(`> **Error:** ${escapeInline(log.error)}`, '');
   if (log.warnings.length) lines.push('**Warnings**', '', ...log.warnings.map((w) => `- ${escapeInline(w)}`), '');

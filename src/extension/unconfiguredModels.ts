@@ -9,7 +9,7 @@ export const UNCONFIGURED_MODELS: ModelProvider = {
   ...NO_MODELS,
   model(role) {
     throw new Error(
-      `No ${role === 'tool' ? 'tool ' : ''}model is configured: set CodeWiki › Base Url (an OpenAI-compatible endpoint ending in /v1) and CodeWiki › Model in the settings (Open settings, or the gear in the CodeWiki view).`,
+      `No ${role === 'tool' ? 'tool ' : ''}model is configured: set CodeWiki › Base Url (an OpenAI-compatible endpoint ending in /v1) and CodeWiki › Model in the settings (Open settings, or the gear in the CodeWiki view), or run CodeWiki: Start Local Model to answer on a model on this machine.`,
     );
   },
 };

@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import type {
-  AgentRunMessage,
-  AgentStepRecord,
+  PromptRunMessage,
+  PromptStepRecord,
   AgentToolCall,
   AgentToolKind,
   AgentToolPreview,
@@ -19,6 +19,7 @@ import type {
   ConversationSummary,
   DefinitionRecord,
   IndexContextRecord,
+  InstructionRecord,
   TokenUsage,
   UserMessage,
 } from '../core/history/conversationTypes';
@@ -27,8 +28,9 @@ export type {
   AgentContextRef,
   DefinitionRecord,
   IndexContextRecord,
-  AgentRunMessage,
-  AgentStepRecord,
+  InstructionRecord,
+  PromptRunMessage,
+  PromptStepRecord,
   AgentToolApproval,
   AgentToolCall,
   AgentToolCallStatus,
@@ -86,6 +88,8 @@ export interface HostStatus {
   provider?: 'openai' | 'vscode';
   /** Why no model can answer, in words for the user with what to do (e.g. no VS Code language model is available). */
   problem?: string;
+  /** With nothing configured: the local model this machine can start (its name), offered beside the settings. */
+  localModel?: string;
 }
 
 /**
@@ -160,8 +164,9 @@ export type SelectionAttachment = Extract<ContextAttachment, { kind: 'selection'
  * Host → webview. Agent-mode turns (`agent/send`) stream as:
  *   agentTurn/started → (agentTurn/chunk | agentTurn/reasoning | agentTurn/toolCall | agent/approval |
  *   agent/approvalSettled | agentTurn/usage | agentTurn/warning | agentTurn/fallback)* → agentTurn/done.
- * `agentTurn/done` carries the whole final message: replace the live copy with it. (The older
- * `agent/started|step|chunk|done` messages are /agent action-prompt runs, a different thing.)
+ * `agentTurn/done` carries the whole final message: replace the live copy with it. (The
+ * `promptRun/started|step|chunk|reasoning|done` messages are `/agent` runs of an action prompt, a different thing:
+ * "agent" is the tool loop only.)
  */
 export type HostToWebview =
   | { type: 'state/init'; status: HostStatus; prompts: PromptSummary[]; conversation?: Conversation }
@@ -173,12 +178,12 @@ export type HostToWebview =
   /** A reasoning model's thinking as it streams: append to `message.reasoning` (show collapsed), never to the answer. */
   | { type: 'chat/reasoning'; messageId: string; text: string }
   | { type: 'chat/done'; message: AssistantMessage }
-  | { type: 'agent/started'; conversationId: string; run: AgentRunMessage }
-  | { type: 'agent/step'; runId: string; step: AgentStepRecord }
-  | { type: 'agent/chunk'; runId: string; text: string }
+  | { type: 'promptRun/started'; conversationId: string; run: PromptRunMessage }
+  | { type: 'promptRun/step'; runId: string; step: PromptStepRecord }
+  | { type: 'promptRun/chunk'; runId: string; text: string }
   /** The final answer's thinking as it streams: append to `run.reasoning` (show collapsed). */
-  | { type: 'agent/reasoning'; runId: string; text: string }
-  | { type: 'agent/done'; run: AgentRunMessage }
+  | { type: 'promptRun/reasoning'; runId: string; text: string }
+  | { type: 'promptRun/done'; run: PromptRunMessage }
   | { type: 'history/list'; items: ConversationSummary[]; query: string }
   | { type: 'path/suggestions'; requestId: string; items: string[] }
   | { type: 'path/picked'; requestId: string; path?: string }
@@ -200,6 +205,8 @@ export type HostToWebview =
   /** What the code index sent the model with the question. */
   | { type: 'agentTurn/indexContext'; turnId: string; context: IndexContextRecord }
   /** The question waits for the code index to finish building. */
+  /** The project's instruction files the agent's system prompt carries: shown with the turn like attachments. */
+  | { type: 'agentTurn/instructions'; turnId: string; instructions: InstructionRecord[] }
   | { type: 'agentTurn/indexWait'; turnId: string; indexedFiles: number; totalFiles: number }
   | { type: 'agentTurn/warning'; turnId: string; message: string }
   /** The server refused tool definitions; the turn continues without native tool calls. */
@@ -246,7 +253,7 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chat/send'), text: text.min(1) }),
   z.strictObject({ type: z.literal('chat/stop') }),
   z.strictObject({ type: z.literal('chat/retry'), messageId: id }),
-  z.strictObject({ type: z.literal('agent/run'), promptId: id, inputs: z.record(z.string().max(200), inputValue) }),
+  z.strictObject({ type: z.literal('promptRun/start'), promptId: id, inputs: z.record(z.string().max(200), inputValue) }),
   z.strictObject({ type: z.literal('conversation/new') }),
   z.strictObject({ type: z.literal('history/request'), query: z.string().max(500).default('') }),
   z.strictObject({ type: z.literal('history/open'), id }),
@@ -262,6 +269,7 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('path/browse'), requestId: id, kind: z.enum(['file', 'folder', 'any']) }),
   z.strictObject({ type: z.literal('settings/open'), setting: z.enum(['baseUrl', 'model', 'toolModel']).optional() }),
   z.strictObject({ type: z.literal('apiKey/set') }),
+  z.strictObject({ type: z.literal('localModel/start') }),
   /**
    * A question in agent mode (or `mode: 'chat'` for one plain answer; default: the `codewiki.chat.mode`
    * setting). `mentions`: `@tool` names, each forced on one of the first model calls. `attachments`:

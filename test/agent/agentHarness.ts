@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createAgent, type AgentSettings } from '../../src/core/agent';
+import { createAgent, type AgentSettings } from '../../src/core/createAgent';
 import type { AgentEvent } from '../../src/core/agent/agentEvents';
 import type { AgentRunRequest, AgentRunResult } from '../../src/core/agent/agentLoop';
 import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from '../../src/core/agent/approvalGate';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRunLog } from '../../src/core/agent';
 import { tempWorkspace } from '../support/engineBuilders';
@@ -202,5 +202,15 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     assert.equal(byName.get('read_file')!.agent, 'off (all agent tools are off)');
     assert.equal(byName.get('summarize_llm_tool')!.agentCallable, false);
     assert.ok(json.every((t) => !('enabledByDefault' in t)));
+  });
+
+  it('AGENTS.md is named on stderr before the answer and reaches the model in the system prompt', async () => {
+    await start([{ text: 'Done.' }]);
+    writeFileSync(join(ws.root, 'AGENTS.md'), 'Always answer in one word. MARKER_AGENTS\n');
+    const result = await ask('Hi?');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^⚑ project instructions: AGENTS\.md \(\d+ tokens\)$/m);
+    assert.equal(result.stdout, 'Done.\n');
+    assert.match(String(server.requests[0]!.body!.messages![0]!.content), /From AGENTS\.md:\nAlways answer in one word\. MARKER_AGENTS/);
   });
 });

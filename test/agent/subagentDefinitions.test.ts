@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '../../src/core/actionPrompt/diagnostics';
+import { formatDiagnostic, type Diagnostic } from '../../src/core/yaml/diagnostics';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
 import { NO_MODELS } from '../../src/core/llm/modelProvider';
 import { tempWorkspace } from '../support/engineBuilders';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentFilter } from '../../src/core/agent';
+import type { AgentFilter } from '../../src/core/subagents/agentFilter';
 import type { Turn } from '../support/openaiServer';
 import { AgentFixture, ScriptedGate, toolText } from './agentHarness';
 

@@ -183,5 +183,17 @@ describe('workspace write tools', () => {
         assert.equal(read('f.txt'), newText, `round ${round}\n${diff}`);
       }
     });
+
+    it('texts too different for the exact edit script (over 2,000 changed lines) still give a diff patch(1) applies, old out and new in', function () {
+      if (!hasPatch) this.skip();
+      const oldText = Array.from({ length: 1_500 }, (_, i) => `old ${i}`).join('\n') + '\n';
+      const newText = Array.from({ length: 1_500 }, (_, i) => `new ${i}`).join('\n');
+      const { diff, added, removed } = unifiedDiff(oldText, newText, { old: 'a/f.txt', new: 'b/f.txt' });
+      assert.deepEqual([added, removed], [1_500, 1_500]);
+      assert.match(diff, /^@@ -1,1500 \+1,1500 @@$/m);
+      ws.write({ 'f.txt': oldText });
+      execFileSync('patch', ['-s', '-p1', '-i', '-'], { cwd: ws.path, input: diff });
+      assert.equal(read('f.txt'), newText);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { formatDiagnostic } from '../../src/core/actionPrompt/diagnostics';
+import { formatDiagnostic } from '../../src/core/yaml/diagnostics';
 import { locatedDiagnostics, quickFixesFor, type TextEdit } from '../../src/core/authoring';
 import { runCli } from '../support/runCli';
 import { authoringWorkspace } from './authoringFixtures';

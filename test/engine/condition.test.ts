@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { compileCondition } from '../../src/core/engine/condition';
+import { compileCondition } from '../../src/core/actionPrompt/condition';
 
 const vars = new Map<string, unknown>([
   ['files', ['a', 'b']],

@@ -2,7 +2,6 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunLog } from '../../src/core/engine/runLog';
 import { tempWorkspace } from '../support/engineBuilders';
 import { OpenAiTestServer, type RecordedRequest } from '../support/openaiServer';
@@ -55,18 +54,25 @@ output: "{summaries}"
     const cli = startCli(['run', prompt, '--workspace', ws.root, '--log', logFile, '--input', `keys=${keys.join('\n')}`], {
       env: { CODEWIKI_BASE_URL: server.url, CODEWIKI_MODEL: 'main-model' },
     });
+    // One clock for every moment compared below: this process's performance.now(), which also stamps the server's
+    // requests. The run is complete when the CLI says so: its "■ done" line follows the log's completed_at at once.
+    let completedAt: number | undefined;
+    cli.child.stderr!.on('data', () => {
+      if (completedAt === undefined && /^■ done/m.test(cli.output().stderr)) completedAt = performance.now();
+    });
     const result = await cli.done;
     const exitedAt = performance.now();
     assert.equal(result.code, 0, result.stderr);
-    await sleep(300); // anything still on its way would arrive now
+    assert.ok(completedAt !== undefined, `the CLI reported the run complete:\n${result.stderr}`);
+    // The CLI has exited, so once its connections have closed, every request it sent has been recorded.
+    await server.waitForAllClosed();
 
     const log = JSON.parse(readFileSync(logFile, 'utf8')) as RunLog;
-    const completedAt = Date.parse(log.completed_at!) - performance.timeOrigin;
     const calls = server.requests.filter((r) => r.path === '/v1/chat/completions');
     assert.ok(calls.length > 0 && calls.some((r) => keyOf(r) === 'k2'), 'the failing item was called');
     for (const call of calls) {
       assert.ok(call.arrivedAt < exitedAt, `the call for ${keyOf(call)} arrived after the CLI exited`);
-      assert.ok(call.arrivedAt <= completedAt + 1, `the call for ${keyOf(call)} arrived after the run completed`);
+      assert.ok(call.arrivedAt < completedAt, `the call for ${keyOf(call)} arrived after the run completed`);
       assert.ok(call.finishedAt !== undefined && (call.closedAt === undefined || call.closedAt >= call.finishedAt), `the call for ${keyOf(call)} was cut off: it outlived the run`);
     }
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
 import { CustomAgentExecutor } from '../../src/core/engine/customAgentExecutor';
 import type { ExecutorEvent } from '../../src/core/engine/executorEvents';
+import type { ModelProvider } from '../../src/core/llm/modelProvider';
+import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
 import { estimateTokens } from '../../src/core/llm/tokenEstimate';
 import { OpenAiTestServer } from '../support/openaiServer';
 import { compileYaml, modelsFor, tempWorkspace } from '../support/engineBuilders';
@@ -33,13 +35,13 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     ws.cleanup();
   });
 
-  async function run(yaml: string, inputs: Record<string, unknown>, options: { dryRun?: boolean; signal?: AbortSignal; maxInputTokens?: number } = {}) {
+  async function run(yaml: string, inputs: Record<string, unknown>, options: { dryRun?: boolean; signal?: AbortSignal; maxInputTokens?: number; models?: ModelProvider; onEvent?: (event: ExecutorEvent) => void } = {}) {
     const prompt = compileYaml(yaml, engine.registry, 'seed', 'seed.yaml');
     const events: ExecutorEvent[] = [];
-    const executor = options.maxInputTokens
-      ? new CustomAgentExecutor({ registry: engine.registry, models: engine.models, options: { maxInputTokens: options.maxInputTokens } })
+    const executor = options.maxInputTokens || options.models
+      ? new CustomAgentExecutor({ registry: engine.registry, models: options.models ?? engine.models, options: { maxInputTokens: options.maxInputTokens ?? 50_000 } })
       : engine.executor;
-    const result = await executor.run(prompt, inputs, { onEvent: (e) => events.push(e), dryRun: options.dryRun, signal: options.signal });
+    const result = await executor.run(prompt, inputs, { onEvent: (e) => (events.push(e), options.onEvent?.(e)), dryRun: options.dryRun, signal: options.signal });
     return { ...result, events };
   }
 
@@ -177,17 +179,18 @@ input_variables:
   });
 
   it('Stop during the answer aborts the request, closes the socket and keeps the partial answer', async () => {
-    server.respondWith(() => ({ chunks: ['partial', ' answer', ' never', ' finished'], chunkDelayMs: 400 }));
+    // After the role and the first words the server falls silent, the answer still open: Stop lands while it streams.
+    server.respondWith(() => ({ chunks: ['partial', ' answer', ' never', ' finished'], stall: 'mid-stream', stallAfterChunks: 2 }));
     const controller = new AbortController();
     const yaml = 'title: s\nllm_prompt_template:\n  human: Hello\n';
-    const running = run(yaml, {}, { signal: controller.signal });
-    await server.waitForRequests(1);
-    await new Promise((r) => setTimeout(r, 600));
-    controller.abort();
-    const result = await running;
+    // A silence deadline far beyond the test's: only Stop can close this connection while the test runs.
+    const models = new OpenAiModelProvider({ baseURL: server.url, model: 'main-model', timeoutMs: 120_000, maxRetries: 0 });
+    // Stop as the user does, on seeing the first words of the answer.
+    const result = await run(yaml, {}, { models, signal: controller.signal, onEvent: (e) => e.type === 'llm-token' && controller.abort() });
     assert.equal(result.status, 'cancelled');
-    assert.match(String(result.output), /^partial/);
+    assert.equal(result.output, 'partial', 'the words that arrived before Stop are kept');
     assert.equal(result.log.final?.output, result.output);
     await server.waitForClose(0);
+    assert.equal(server.requests[0]!.finishedAt, undefined, 'the server never finished its answer');
   });
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ActionPromptError, type Diagnostic } from '../../src/core/actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic } from '../../src/core/yaml/diagnostics';
 import { resolveRunInputs } from '../../src/core/actionPrompt/runInputs';
 import { registerFileTools } from '../../src/core/tools/file';
 import { Workspace } from '../../src/core/workspace';

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { StateManager } from '../../src/core/history/stateManager';
 import { killRunningFixtures, startFixture } from './childProcesses';
 import { assistantMessage, useTempStorage, userMessage } from './historyBuilders';
@@ -28,7 +27,7 @@ describe('history: one writer at a time across processes', function () {
   }
 
   function texts(manager: StateManager, id: string): string[] {
-    return (manager.getConversation(id)?.messages ?? []).map((m) => (m.kind === 'agent-run' || m.kind === 'agent-turn' ? m.answer : m.text));
+    return (manager.getConversation(id)?.messages ?? []).map((m) => (m.kind === 'prompt-run' || m.kind === 'agent-turn' ? m.answer : m.text));
   }
 
   async function halfWrittenBy(id: string, text: string) {
@@ -48,22 +47,27 @@ describe('history: one writer at a time across processes', function () {
     assert.deepEqual(texts(manager, id), ['question', 'answer']);
     assert.equal(lockFiles().length, 1, "the live writer's lock is kept");
 
+    const elsewhere = await manager.createConversation('Elsewhere');
     let saved = false;
     const appended = manager.appendMessage(id, userMessage('from this window')).then(() => (saved = true));
-    await sleep(200);
+    // What shows that the append is waiting, not merely slow: a write to another conversation, started after it
+    // through the same store, gets through while it has not (locks are per conversation).
+    await manager.appendMessage(elsewhere.id, userMessage('meanwhile, elsewhere'));
+    assert.deepEqual(texts(manager, elsewhere.id), ['meanwhile, elsewhere']);
     assert.equal(saved, false, 'the append waits while the other process holds the lock');
     child.send('finish');
     await appended;
     await child.exited();
     const expected = ['question', 'answer', 'from the other window', 'from this window'];
     assert.deepEqual(texts(manager, id), expected, 'the other process\'s line was read before appending');
-    assert.equal(manager.listConversations()[0]?.messageCount, 4);
+    const messageCount = (m: StateManager) => m.listConversations().find((c) => c.id === id)?.messageCount;
+    assert.equal(messageCount(manager), 4);
     await manager.dispose();
 
     const { manager: reopened, problems: later } = await StateManager.open(storage.dir());
     assert.deepEqual(later, []);
     assert.deepEqual(texts(reopened, id), expected);
-    assert.equal(reopened.listConversations()[0]?.messageCount, 4);
+    assert.equal(messageCount(reopened), 4);
     await reopened.dispose();
   });
 

@@ -83,7 +83,7 @@ describe('history: damaged files', () => {
 
     ({ manager, problems } = await StateManager.open(storage.dir()));
     assert.deepEqual(problems, []);
-    assert.deepEqual(manager.getConversation(id)?.messages.map((m) => (m.kind === 'agent-run' || m.kind === 'agent-turn' ? m.answer : m.text)), ['question', 'answer', 'after the crash']);
+    assert.deepEqual(manager.getConversation(id)?.messages.map((m) => (m.kind === 'prompt-run' || m.kind === 'agent-turn' ? m.answer : m.text)), ['question', 'answer', 'after the crash']);
     await manager.dispose();
   });
 

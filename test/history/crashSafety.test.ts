@@ -41,7 +41,7 @@ function tearLastLineOfNewestFile(storageDir: string): string {
 }
 
 function messageNumber(message: ChatMessage): number {
-  const text = message.kind === 'agent-run' || message.kind === 'agent-turn' ? message.answer : message.text;
+  const text = message.kind === 'prompt-run' || message.kind === 'agent-turn' ? message.answer : message.text;
   return Number(text.split(' ')[0]);
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newMessageId } from '../../src/core/history/conversationIds';
-import type { AgentRunMessage, AssistantMessage, UserMessage } from '../../src/core/history/conversationTypes';
+import type { PromptRunMessage, AssistantMessage, UserMessage } from '../../src/core/history/conversationTypes';
 
 /** Test-data builders and disk helpers shared by the history tests. */
 
@@ -14,9 +14,9 @@ export function assistantMessage(text: string, overrides: Partial<AssistantMessa
   return { kind: 'assistant', id: newMessageId(), createdAt: new Date().toISOString(), text, status: 'done', ...overrides };
 }
 
-export function agentRun(overrides: Partial<AgentRunMessage> = {}): AgentRunMessage {
+export function agentRun(overrides: Partial<PromptRunMessage> = {}): PromptRunMessage {
   return {
-    kind: 'agent-run',
+    kind: 'prompt-run',
     id: newMessageId(),
     createdAt: new Date().toISOString(),
     promptId: 'generate-docs',

@@ -1,18 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { StateManager } from '../../src/core/history/stateManager';
 import type { ConversationSummary } from '../../src/core/history/conversationTypes';
+import { untilFileHolds } from '../support/fileEvents';
 import { agentRun, useTempStorage, userMessage } from './historyBuilders';
 
 describe('history: index.json', () => {
   const storage = useTempStorage();
   const indexPath = () => join(storage.dir(), 'index.json');
-  const indexedIds = () =>
-    (JSON.parse(readFileSync(indexPath(), 'utf8')) as { conversations: { summary: ConversationSummary }[] }).conversations
-      .map((e) => e.summary.id)
-      .sort();
+  const idsIn = (text: string) =>
+    (JSON.parse(text) as { conversations: { summary: ConversationSummary }[] }).conversations.map((e) => e.summary.id).sort();
+  const indexedIds = () => idsIn(readFileSync(indexPath(), 'utf8'));
 
   /** Three conversations with content; returns what the history list showed. */
   async function seed(): Promise<ConversationSummary[]> {
@@ -96,8 +95,8 @@ describe('history: index.json', () => {
 
     const { manager: quick } = await StateManager.open(storage.dir(), { indexDelayMs: 10 });
     const another = await quick.createConversation('Debounced');
-    await sleep(200);
-    assert.ok(indexedIds().includes(another.id), 'written after the quiet period without flush()');
+    // index.json is replaced atomically (a rename), so every version read here is whole.
+    await untilFileHolds(indexPath(), (text) => idsIn(text).includes(another.id), 'index.json to be written after the quiet period, without flush()');
     await quick.dispose();
   });
 

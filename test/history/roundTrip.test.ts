@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateManager } from '../../src/core/history/stateManager';
 import { agentRun, assistantMessage, conversationFiles, useTempStorage, userMessage } from './historyBuilders';
@@ -34,6 +34,23 @@ describe('history: round trip through disk', () => {
     await reopened.dispose();
   });
 
+  it('a conversation saved when a prompt run was called "agent-run" still loads, as a prompt run, and is rewritten only in the new name', async () => {
+    const { manager } = await StateManager.open(storage.dir());
+    const conversation = await manager.createConversation();
+    await manager.appendMessage(conversation.id, agentRun({ answer: 'OLD_RUN_ANSWER' }));
+    await manager.dispose();
+    const file = join(storage.dir(), 'conversations', `${conversation.id}.jsonl`);
+    const saved = readFileSync(file, 'utf8');
+    writeFileSync(file, saved.replaceAll('"kind":"prompt-run"', '"kind":"agent-run"'));
+    assert.match(readFileSync(file, 'utf8'), /"kind":"agent-run"/, 'the file is in the old format');
+
+    const { manager: reopened, problems } = await StateManager.open(storage.dir());
+    assert.deepEqual(problems, []);
+    const [run] = reopened.getConversation(conversation.id)!.messages;
+    assert.deepEqual([run?.kind, run?.kind === 'prompt-run' && run.answer], ['prompt-run', 'OLD_RUN_ANSWER']);
+    await reopened.dispose();
+  });
+
   it('lists and restores an /agent run that has no plain user message (the lost-run bug)', async () => {
     const { manager } = await StateManager.open(storage.dir());
     const conversation = await manager.createConversation();
@@ -49,7 +66,7 @@ describe('history: round trip through disk', () => {
     assert.equal(summary?.messageCount, 1);
     assert.equal(summary?.preview, 'Docs written.');
     const restored = reopened.getConversation(conversation.id)?.messages[0];
-    assert.ok(restored?.kind === 'agent-run');
+    assert.ok(restored?.kind === 'prompt-run');
     assert.deepEqual(restored.inputs, run.inputs, 'what the user asked is restored');
     assert.equal(restored.steps.length, 3);
     assert.equal(restored.answer, 'Docs written.');
@@ -81,7 +98,7 @@ describe('history: round trip through disk', () => {
 
     const reopened = await reopen(manager);
     const [answer, run] = reopened.getConversation(conversation.id)?.messages ?? [];
-    assert.ok(answer?.kind === 'assistant' && run?.kind === 'agent-run');
+    assert.ok(answer?.kind === 'assistant' && run?.kind === 'prompt-run');
     assert.equal(answer.status, 'stopped');
     assert.equal(answer.text, 'so far');
     assert.equal(run.status, 'stopped');

@@ -126,15 +126,29 @@ describe('createChatModel deadlines and cancellation', () => {
   });
 
   it('aborting during a retry back-off ends the call without another attempt', async () => {
+    // Retry-After 30 s: a back-off that ignored the abort would outlast this test's 20 s timeout.
     server.enqueue({ status: 429, headers: { 'retry-after': '30' } }, { text: 'never' });
+    // The transport under the retry layer tells when the 429 has reached the client: from then on the call can
+    // only be in its back-off (an abort any earlier would cancel the request itself, a different path).
+    let answered: (status: number) => void = () => {};
+    const firstAnswer = new Promise<number>((resolve) => (answered = resolve));
+    const observed = createChatModel({ baseURL: url, model: 'm', apiKey: key, timeoutMs: 300 }, {
+      retryBaseDelayMs: 5,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        answered(response.status);
+        return response;
+      },
+    });
     const stop = new AbortController();
-    const pending = failureOf(model.invoke('hi', { signal: stop.signal }));
-    await server.waitForRequests(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pending = failureOf(observed.invoke('hi', { signal: stop.signal }));
+    assert.equal(await firstAnswer, 429, 'the client received the 429 first');
+    assert.equal(server.requests[0]!.status, 429, 'the server recorded that it answered 429');
+    assert.ok(server.requests[0]!.finishedAt !== undefined, 'and that the 429 was completely written');
     stop.abort();
 
     assert.equal(describeLlmError(await pending, url), 'Cancelled');
-    assert.equal(server.requests.length, 1);
+    assert.equal(server.requests.length, 1, 'no second attempt after the abort');
   });
 
   it('a connection dropped after a few chunks gives a clear error', async () => {

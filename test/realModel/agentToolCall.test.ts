@@ -1,23 +1,33 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { createAgent } from '../../src/core/agent';
+import { createAgent } from '../../src/core/createAgent';
 import type { AgentEvent } from '../../src/core/agent/agentEvents';
 import { denyingGate } from '../../src/core/agent/approvalGate';
 import { createCodewikiEngine } from '../../src/core/codewikiEngine';
 import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
 import { pinnedModels, REPO_ROOT, startLocalModel, type LocalModelServer } from './localModelServer';
+import { startRecordingProxy, wireCompletion, type RecordingProxy } from './recordingProxy';
 
 /**
- * The product's default local model, through llama-server with --jinja (its chat template renders tools),
- * makes a native tool call on a question about the example workspace and answers from the result. What is
- * asserted holds for any sane tool-calling model: it calls a read tool that succeeds, and then answers.
+ * The product's default local model, through llama-server with --jinja (its chat template renders tools), on
+ * questions about the example workspace. A recording proxy between CodeWiki and llama-server shows what went over
+ * the wire: the tools were offered natively (the request's `tools`), and the model wrote its call as text (a JSON
+ * block in `content`, no `tool_calls`), which CodeWiki recognised and ran. That form is what models.json records
+ * for this model (`toolCallsObserved`); a llama.cpp or model change that makes the calls native fails the first
+ * assertion on purpose, so the manifest, docs/local-model.md and this test are updated together.
+ * Beyond the form, what is asserted holds for any sane model: the call ran, and the answer names the right file.
  */
-describe('real model: the default model calls tools natively', function () {
+describe('real model: the default model calls tools (in the form the wire shows) and names the right file', function () {
   this.timeout(600_000);
   let server: LocalModelServer;
+  let proxy: RecordingProxy | undefined;
 
   before(async () => {
     server = await startLocalModel({ model: pinnedModels().defaultModel, args: ['--n-predict', '512'] });
+  });
+  afterEach(async () => {
+    await proxy?.close();
+    proxy = undefined;
   });
   after(async () => {
     await server?.stop();
@@ -29,19 +39,37 @@ describe('real model: the default model calls tools natively', function () {
     assert.match(String(answer.content), /paris/i);
   });
 
-  it('answers a workspace question from a real tool call', async () => {
-    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0 });
+  it('answers a workspace question from a tool call it wrote as text, and names the right file', async () => {
+    proxy = await startRecordingProxy(server.origin);
+    const models = new OpenAiModelProvider({ baseURL: proxy.baseUrl, model: server.model, temperature: 0 });
     const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
     // Without the code index: its search before the first turn is a call CodeWiki makes, not the model.
     const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 6 }, useCodeIndex: false });
     const events: AgentEvent[] = [];
     const result = await agent.run({ question: 'Where is the word frequency computed? Name the file.', conversationId: 'real-model', onEvent: (e) => events.push(e) });
+    const turns = JSON.stringify(result.log.iterations.map((i) => i.text));
 
-    assert.equal(result.usedFallback, false, 'the server accepted native tool definitions');
-    const calls = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end');
-    assert.ok(calls.length >= 1, `the model called a tool: ${JSON.stringify(result.log.iterations.map((i) => i.text))}`);
-    assert.ok(calls.some((c) => c.status === 'ok'), `a tool call succeeded: ${JSON.stringify(calls.map((c) => [c.tool, c.status, c.error]))}`);
-    assert.ok(result.answer.trim().length > 0, 'it answered');
+    const chats = proxy.chatExchanges();
+    const offered = (chats[0]?.request?.tools ?? []).map((t) => t.function.name);
+    assert.ok(offered.includes('read_file'), `the first request offered the tools natively (its \`tools\`): ${JSON.stringify(offered)}`);
+    assert.equal(result.usedFallback, false, 'the server accepted the native tool definitions');
+
+    const wire = chats.map(wireCompletion);
+    assert.deepEqual(wire.flatMap((c) => c.nativeToolCalls), [], 'no answer carried tool_calls: the model wrote its calls as text');
+    const calls = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-start' }> => e.type === 'tool-call-start');
+    assert.ok(calls.length >= 1, `the model called a tool: ${turns}`);
+    for (const call of calls) {
+      assert.match(call.id, /^text_call_/, `CodeWiki ran ${call.tool} as a call read from the text, which is what the wire shows`);
+      const written = wire[call.iteration - 1]?.content ?? '';
+      assert.ok(written.includes(`"${call.tool}"`), `turn ${call.iteration}'s text on the wire names ${call.tool}: ${JSON.stringify(written)}`);
+    }
+    const ended = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end');
+    assert.ok(ended.some((c) => c.status === 'ok'), `a tool call succeeded: ${JSON.stringify(ended.map((c) => [c.tool, c.status, c.error]))}`);
+
+    // src/frequency.ts holds countWords and topWords; no other file of example-workspace computes frequencies.
+    const named = [...result.answer.matchAll(/[\w./-]+\.ts\b/g)].map((m) => m[0]);
+    assert.ok(named.length > 0, `the answer names a file: ${JSON.stringify(result.answer)}`);
+    assert.match(named[0]!, /(^|\/)frequency\.ts$/, `the first file the answer names is the right one: ${JSON.stringify(result.answer)}`);
     assert.ok(result.tokens.total > 0, 'tokens were counted');
   });
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { Diagnostic } from '../../src/core/actionPrompt/diagnostics';
+import type { Diagnostic } from '../../src/core/yaml/diagnostics';
 import { problemsByFile, promptSummaries } from '../../src/core/session/promptSummaries';
 import { loadWorkspacePrompts, positionOf, type LoadedPrompts } from './workspacePrompts';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ActionPromptError } from '../../src/core/actionPrompt/diagnostics';
+import { ActionPromptError } from '../../src/core/yaml/diagnostics';
 import { compileYaml, testRegistry } from '../support/engineBuilders';
 
 /** security.md #9: workflow YAML is untrusted input. Nothing runs when a file is invalid. */

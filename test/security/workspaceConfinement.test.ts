@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileBundle, FileSummaries, FileTree, SearchResults } from '../../src/core/tools/toolValues';
+import type { FileBundle, FileSummaries, FileTree, SearchResults } from '../../src/core/values/toolValues';
 import { Workspace } from '../../src/core/workspace/workspace';
 import { WorkspaceAccessError } from '../../src/core/workspace/workspaceErrors';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from '../tools/helpers/tempWorkspace';

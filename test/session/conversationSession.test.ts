@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
-import { StateManager, type AgentRunMessage, type AssistantMessage } from '../../src/core/history';
+import { StateManager, type PromptRunMessage, type AssistantMessage } from '../../src/core/history';
 import { NO_MODELS } from '../../src/core/llm/modelProvider';
 import { ConversationSession } from '../../src/core/session/conversationSession';
 import type { HostToWebview } from '../../src/shared/protocol';
@@ -72,16 +72,16 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
 
   it('an /agent run alone is in history with its inputs, steps, answer and run log', async () => {
     server.enqueue({ chunks: ['It ', 'explains.'] });
-    await session().runAgent('explain-file', { file: 'src/app.ts', audience: 'reviewer' });
-    const started = posted.find((m) => m.type === 'agent/started') as Extract<HostToWebview, { type: 'agent/started' }>;
+    await session().runPrompt('explain-file', { file: 'src/app.ts', audience: 'reviewer' });
+    const started = posted.find((m) => m.type === 'promptRun/started') as Extract<HostToWebview, { type: 'promptRun/started' }>;
     assert.deepEqual(started.run.steps, [{ id: 'content', title: 'Read the file', tool: 'read_file', status: 'pending' }]);
-    assert.ok(posted.some((m) => m.type === 'agent/step' && m.step.status === 'running'));
+    assert.ok(posted.some((m) => m.type === 'promptRun/step' && m.step.status === 'running'));
     assert.match(server.lastRequest().promptText, /APP_BODY/);
 
     const [summary] = (await reopen()).listConversations();
     assert.equal(summary.title, 'Explain a file');
-    const run = history.getConversation(summary.id)!.messages[0] as AgentRunMessage;
-    assert.equal(run.kind, 'agent-run');
+    const run = history.getConversation(summary.id)!.messages[0] as PromptRunMessage;
+    assert.equal(run.kind, 'prompt-run');
     assert.equal(run.status, 'done');
     assert.deepEqual(run.inputs, { file: 'src/app.ts', audience: 'reviewer', question: '' });
     assert.equal(run.answer, 'It explains.');
@@ -94,11 +94,11 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
   it('Stop keeps the partial answer of an /agent run, saved as stopped', async () => {
     server.respondWith(() => ({ chunks: ['Partial', ' rest', ' more'], chunkDelayMs: 300 }));
     const s = session();
-    const running = s.runAgent('explain-file', { file: 'src/app.ts' });
-    while (!posted.some((m) => m.type === 'agent/chunk')) await new Promise((r) => setTimeout(r, 10));
+    const running = s.runPrompt('explain-file', { file: 'src/app.ts' });
+    while (!posted.some((m) => m.type === 'promptRun/chunk')) await new Promise((r) => setTimeout(r, 10));
     s.stop();
     await running;
-    const run = (await reopen()).getConversation(history.listConversations()[0].id)!.messages[0] as AgentRunMessage;
+    const run = (await reopen()).getConversation(history.listConversations()[0].id)!.messages[0] as PromptRunMessage;
     assert.equal(run.status, 'stopped');
     assert.match(run.answer, /^Partial/);
   });
@@ -152,14 +152,14 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
   });
 
   it('refuses /agent when action prompts are unavailable (Restricted Mode), without saving a run', async () => {
-    await session({ engine: async () => ({ unavailable: 'Restricted Mode: trust this workspace to run action prompts.' }) }).runAgent('explain-file', { file: 'src/app.ts' });
+    await session({ engine: async () => ({ unavailable: 'Restricted Mode: trust this workspace to run action prompts.' }) }).runPrompt('explain-file', { file: 'src/app.ts' });
     assert.deepEqual(posted, [{ type: 'error/show', message: 'Restricted Mode: trust this workspace to run action prompts.' }]);
     assert.equal(history.listConversations().length, 0);
     assert.equal(server.requests.length, 0);
   });
 
   it('bad /agent inputs are refused before anything runs', async () => {
-    await session().runAgent('explain-file', { file: '../outside.ts' });
+    await session().runPrompt('explain-file', { file: '../outside.ts' });
     assert.equal(posted[0].type, 'error/show');
     assert.match((posted[0] as { message: string }).message, /outside the workspace/);
     assert.equal(existsSync(join(storage, 'runs')), false);

@@ -8,7 +8,7 @@ describe('webview → host messages are validated', () => {
   it('accepts the protocol', () => {
     assert.ok(accepts({ type: 'webview/ready' }));
     assert.ok(accepts({ type: 'chat/send', text: 'hi' }));
-    assert.ok(accepts({ type: 'agent/run', promptId: 'explain-file', inputs: { file: 'a.ts', depth: 2, deep: true } }));
+    assert.ok(accepts({ type: 'promptRun/start', promptId: 'explain-file', inputs: { file: 'a.ts', depth: 2, deep: true } }));
     assert.ok(accepts({ type: 'settings/open', setting: 'model' }));
   });
 
@@ -16,7 +16,7 @@ describe('webview → host messages are validated', () => {
     assert.equal(accepts({ type: 'command/execute', command: 'workbench.action.terminal.new' }), false);
     assert.equal(accepts({ type: 'chat/send', text: 'hi', command: 'x' }), false);
     assert.equal(accepts({ type: 'chat/send', text: '' }), false);
-    assert.equal(accepts({ type: 'agent/run', promptId: 'x', inputs: { nested: { a: 1 } } }), false);
+    assert.equal(accepts({ type: 'promptRun/start', promptId: 'x', inputs: { nested: { a: 1 } } }), false);
     assert.equal(accepts({ type: 'settings/open', setting: 'http.proxy' }), false);
     assert.equal(accepts({ type: 'runLog/open', runId: '' }), false);
     assert.equal(accepts('chat/send'), false);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCodewikiEngine } from '../../src/core/codewikiEngine';
-import { StateManager, type AgentRunMessage } from '../../src/core/history';
+import { StateManager, type PromptRunMessage } from '../../src/core/history';
 import { ConversationSession } from '../../src/core/session/conversationSession';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { modelsFor, tempWorkspace } from '../support/engineBuilders';
@@ -49,16 +49,16 @@ describe('run warnings reach the extension and history', () => {
     );
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN, models: modelsFor(server.url) });
     const session = new ConversationSession({ history, models: () => modelsFor(server.url), engine: async () => ({ engine }), runLogDir: join(storage, 'runs'), post: (m) => posted.push(m) });
-    await session.runAgent('module-design-doc', { module_path: 'lib', max_files: 1 });
+    await session.runPrompt('module-design-doc', { module_path: 'lib', max_files: 1 });
 
     assert.match(server.lastRequest().promptText, /ALPHA_BODY/, 'the fallback file reaches the final prompt');
     assert.doesNotMatch(server.lastRequest().promptText, /BETA_BODY/, 'max_files still holds');
 
-    const done = posted.find((m) => m.type === 'agent/done') as Extract<HostToWebview, { type: 'agent/done' }>;
+    const done = posted.find((m) => m.type === 'promptRun/done') as Extract<HostToWebview, { type: 'promptRun/done' }>;
     const selection = done.run.steps.find((s) => s.id === 'selection')!;
     assert.equal(selection.title, 'Select the core files');
     assert.match(selection.warnings?.[0] ?? '', /named none of the 2 summarised files \(it named src\/engine\/core\.ts, src\/main\.py\); using the first 1 instead: lib\/alpha\.ts/);
-    assert.ok(posted.some((m) => m.type === 'agent/step' && m.step.id === 'selection' && m.step.warnings?.length), 'the live step shows it');
+    assert.ok(posted.some((m) => m.type === 'promptRun/step' && m.step.id === 'selection' && m.step.warnings?.length), 'the live step shows it');
     assert.equal(done.run.warnings?.length, 2);
     assert.match(done.run.warnings![1], /The answer was cut off/);
     assert.ok((done.run.tokens?.total ?? 0) > 0, 'the run carries its token total');
@@ -66,7 +66,7 @@ describe('run warnings reach the extension and history', () => {
     await history.dispose();
     history = (await StateManager.open(storage)).manager;
     const [summary] = history.listConversations();
-    const saved = history.getConversation(summary.id)!.messages[0] as AgentRunMessage;
+    const saved = history.getConversation(summary.id)!.messages[0] as PromptRunMessage;
     assert.deepEqual(saved.warnings, done.run.warnings);
     assert.deepEqual(saved.steps.find((s) => s.id === 'selection')!.warnings, selection.warnings);
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
-import { StateManager, type AgentRunMessage, type AssistantMessage } from '../../src/core/history';
+import { StateManager, type PromptRunMessage, type AssistantMessage } from '../../src/core/history';
 import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
 import { ConversationSession } from '../../src/core/session/conversationSession';
 import type { HostToWebview } from '../../src/shared/protocol';
@@ -57,7 +57,7 @@ describe('ConversationSession with a server that echoes the API key', () => {
   }
 
   const chatDone = () => (posted.find((m) => m.type === 'chat/done') as Extract<HostToWebview, { type: 'chat/done' }>).message as AssistantMessage;
-  const agentDone = () => (posted.find((m) => m.type === 'agent/done') as Extract<HostToWebview, { type: 'agent/done' }>).run as AgentRunMessage;
+  const agentDone = () => (posted.find((m) => m.type === 'promptRun/done') as Extract<HostToWebview, { type: 'promptRun/done' }>).run as PromptRunMessage;
 
   it('a chat answer refused with a 401 that quotes the key says "check the API key"', async () => {
     server.respondWith(echoKeyIn401);
@@ -77,7 +77,7 @@ describe('ConversationSession with a server that echoes the API key', () => {
 
   it("an /agent run whose final answer breaks that way: the run, its saved copy and its run log file are clean", async () => {
     server.respondWith(echoKeyMidStream(['It ', 'explains']));
-    await session().runAgent('explain-file', { file: 'src/app.ts' });
+    await session().runPrompt('explain-file', { file: 'src/app.ts' });
     assert.equal(agentDone().status, 'error');
     assert.equal(agentDone().answer, 'It explains');
     assert.match(agentDone().error!, /final answer failed: .*key \[redacted\] was revoked$/);
@@ -87,8 +87,8 @@ describe('ConversationSession with a server that echoes the API key', () => {
 
   it('an /agent run whose LLM-tool step is refused with the key in every form: the failed step is clean', async () => {
     server.respondWith(echoKeyInEveryForm(400));
-    await session().runAgent('module-design-doc', { module_path: 'src' });
-    const failedStep = posted.find((m) => m.type === 'agent/step' && m.step.status === 'failed') as Extract<HostToWebview, { type: 'agent/step' }>;
+    await session().runPrompt('module-design-doc', { module_path: 'src' });
+    const failedStep = posted.find((m) => m.type === 'promptRun/step' && m.step.status === 'failed') as Extract<HostToWebview, { type: 'promptRun/step' }>;
     assert.equal(failedStep.step.id, 'selection');
     assert.match(failedStep.step.error!, /the server rejected the request: Key \[redacted\] rejected \(sent as \?key=\[redacted\]\)/);
     await assertNoKeyAnywhere();

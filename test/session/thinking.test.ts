@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
-import { StateManager, type AgentRunMessage, type AssistantMessage } from '../../src/core/history';
+import { StateManager, type PromptRunMessage, type AssistantMessage } from '../../src/core/history';
 import { ConversationSession } from '../../src/core/session/conversationSession';
 import { REASONING_MAX_CHARS } from '../../src/core/session/reasoningCap';
 import type { HostToWebview } from '../../src/shared/protocol';
@@ -80,10 +80,10 @@ describe('ConversationSession: thinking is kept apart from the answer', () => {
 
   it('/agent: the final answer\'s thinking streams as agent/reasoning and is saved on the run, not in its answer', async () => {
     server.enqueue({ chunks: ['<think>plan the explanation</think>', 'It ', 'explains.'] });
-    await session().runAgent('explain-file', { file: 'src/app.ts', audience: 'reviewer' });
-    assert.deepEqual(sent('agent/chunk').map((m) => m.text), ['It ', 'explains.']);
-    assert.equal(sent('agent/reasoning').map((m) => m.text).join(''), 'plan the explanation');
-    const run = (await reopened()).messages[0] as AgentRunMessage;
+    await session().runPrompt('explain-file', { file: 'src/app.ts', audience: 'reviewer' });
+    assert.deepEqual(sent('promptRun/chunk').map((m) => m.text), ['It ', 'explains.']);
+    assert.equal(sent('promptRun/reasoning').map((m) => m.text).join(''), 'plan the explanation');
+    const run = (await reopened()).messages[0] as PromptRunMessage;
     assert.equal(run.answer, 'It explains.');
     assert.equal(run.reasoning, 'plan the explanation');
   });

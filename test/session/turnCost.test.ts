@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import type { RunLog } from '../../src/core/engine/runLog';
 import type { AgentTurnMessage } from '../../src/core/history';
+import { runLogMarkdown } from '../../src/extension/runLogMarkdown';
 import { AgentModeFixture } from './agentModeBuilders';
 
 /** What a turn cost reaches the chat and history: tokens with the cached share, the first token, and the context's fill against the server's window. */
@@ -37,5 +40,17 @@ describe('agent mode: what a turn cost, from the server to history', () => {
     assert.deepEqual(done.tokens, { input: 300, output: 4, total: 304 });
     assert.deepEqual([done.contextTokens, done.contextWindow], [300, undefined]);
     assert.equal(fx.server.requests[0]!.body!.cache_prompt, undefined);
+  });
+
+  it('an /agent run keeps its final prompt against the budget and the server window; the run log page shows the same', async () => {
+    fx.server.serveProps({ default_generation_settings: { n_ctx: 4_096 } });
+    fx.server.enqueue({ text: 'It explains.', usage: { prompt_tokens: 700, completion_tokens: 3 } });
+    await fx.session.runPrompt('explain-file', { file: 'src/app.ts' });
+    const run = fx.of('promptRun/done')[0]!.run;
+    assert.equal(run.context?.promptTokens, 700);
+    assert.equal(run.context?.serverContext, 4_096);
+    assert.ok(run.context!.budgetTokens > 0 && run.context!.budgetTokens < 4_096, `budget ${run.context!.budgetTokens} fits the window`);
+    const log = JSON.parse(readFileSync(run.runLogPath!, 'utf8')) as RunLog;
+    assert.match(runLogMarkdown(log, 'run.json'), new RegExp(`\\| Context \\| final prompt 700 of ${run.context!.budgetTokens.toLocaleString('en-US')} tokens budgeted \\(server window 4,096\\) \\|`));
   });
 });

@@ -23,6 +23,8 @@ export interface RecordedRequest {
   arrivedAt: number;
   /** The response was completely written. */
   finishedAt?: number;
+  /** The HTTP status the server answered with, set when the response was completely written. */
+  status?: number;
   /** The connection closed before the response was complete (the client aborted, a reset, or close()). */
   closedAt?: number;
 }
@@ -116,6 +118,14 @@ export class OpenAiTestServer {
     return waitUntil(() => this.requests.length >= count, `${count} request(s)`, timeoutMs);
   }
 
+  /**
+   * Resolves once no connection is open. After the client process has exited, that means every request it sent has
+   * been read and recorded: a request's bytes come before the close of its connection.
+   */
+  waitForAllClosed(timeoutMs = 5000): Promise<void> {
+    return waitUntil(() => this.openBySocket.size === 0, 'every connection to close', timeoutMs);
+  }
+
   /** Resolves with `closedAt` once request `index`'s connection has closed. */
   async waitForClose(index: number, timeoutMs = 5000): Promise<number> {
     await waitUntil(() => this.requests[index]?.closedAt !== undefined, `request ${index} to close`, timeoutMs);
@@ -165,6 +175,7 @@ export class OpenAiTestServer {
     this.openBySocket.get(req.socket)?.add(record);
     res.on('finish', () => {
       record.finishedAt = performance.now();
+      record.status = res.statusCode;
       this.openBySocket.get(req.socket)?.delete(record);
     });
     try {

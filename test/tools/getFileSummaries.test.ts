@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { FileSummaries } from '../../src/core/tools/toolValues';
+import type { FileSummaries } from '../../src/core/values/toolValues';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from './helpers/tempWorkspace';
 
 describe('get_file_summaries', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { FileBundle } from '../../src/core/tools/toolValues';
+import type { FileBundle } from '../../src/core/values/toolValues';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from './helpers/tempWorkspace';
 
 describe('get_files_content_by_list', () => {

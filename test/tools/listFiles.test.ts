@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { renderFileTree } from '../../src/core/tools/file/renderFileValues';
-import type { FileTree } from '../../src/core/tools/toolValues';
+import { renderFileTree } from '../../src/core/values/renderFileValues';
+import type { FileTree } from '../../src/core/values/toolValues';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from './helpers/tempWorkspace';
 
 describe('list_files', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isFileTree, isSearchResults } from '../../src/core/tools/toolValues';
+import { isFileTree, isSearchResults } from '../../src/core/values/toolValues';
 import { type TempFolder, makeTempFolder, openFileTools } from './helpers/tempWorkspace';
 
 describe('registerFileTools', () => {

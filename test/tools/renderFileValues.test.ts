@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { renderFileBundle, renderFileSummaries, renderSearchResults } from '../../src/core/tools/file/renderFileValues';
+import { renderFileBundle, renderFileSummaries, renderSearchResults } from '../../src/core/values/renderFileValues';
 
 describe('file value renderers', () => {
   it('renders a bundle with per-file headers, fenced code and missing files', () => {

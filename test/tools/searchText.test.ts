@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { SearchResults } from '../../src/core/tools/toolValues';
+import type { SearchResults } from '../../src/core/values/toolValues';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from './helpers/tempWorkspace';
 
 describe('search_text', () => {

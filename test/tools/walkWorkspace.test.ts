@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { FileTree } from '../../src/core/tools/toolValues';
+import type { FileTree } from '../../src/core/values/toolValues';
 import { walkWorkspace } from '../../src/core/workspace/walkWorkspace';
 import { Workspace } from '../../src/core/workspace/workspace';
 import { type TempFolder, makeTempFolder, openFileTools, rejectionOf } from './helpers/tempWorkspace';

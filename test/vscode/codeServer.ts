@@ -29,6 +29,8 @@ export interface CodeServerOptions {
   settings?: Record<string, unknown>;
   /** The built extension folder to install; defaults to the repo root. false: install nothing. */
   extensionPath?: string | false;
+  /** A packaged .vsix installed with code-server's own `--install-extension`, as a user installs it (packageVsix()). */
+  vsix?: string;
   /** More code-server flags, e.g. ['--vscode-option', 'enable-smoke-test-driver']. */
   extraArgs?: string[];
   /** More extension folders installed beside it, e.g. a test fixture extension (test/vscode/fixtures/). */
@@ -64,9 +66,9 @@ export function isCodeServerInstalled(): boolean {
   return existsSync(CODE_SERVER_NODE) && existsSync(CODE_SERVER_ENTRY);
 }
 
-/** Runs the idempotent install script (about 2 minutes cold, instant when cached). */
+/** Runs the idempotent install script (about 2 minutes cold, instant when cached), with the Chromium the tests drive. */
 export function ensureCodeServer(): void {
-  const result = spawnSync(join(REPO_ROOT, 'scripts/vscode/ensure-code-server.sh'), [], { stdio: 'inherit' });
+  const result = spawnSync(join(REPO_ROOT, 'scripts/vscode/ensure-code-server.sh'), ['--with-chromium'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`ensure-code-server.sh failed with status ${result.status}`);
 }
 
@@ -82,11 +84,27 @@ export function installExtensionFolder(extensionsDir: string, extensionPath: str
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   // A fixture extension's main file may sit at its root (dist/ is git-ignored).
   const mainEntry = manifest.main?.replace(/^\.\//, '').split('/')[0];
-  for (const entry of new Set(['package.json', 'README.md', 'dist', 'action-prompts', 'agents', 'schemas', 'media', ...(mainEntry ? [mainEntry] : [])])) {
+  for (const entry of new Set(['package.json', 'README.md', 'dist', 'action-prompts', 'agents', 'schemas', 'media', 'scripts/local-model', ...(mainEntry ? [mainEntry] : [])])) {
     const source = join(extensionPath, entry);
     if (existsSync(source)) cpSync(source, join(target, entry), { recursive: true });
   }
   return target;
+}
+
+/** Packages the built extension as users get it (`vsce package`, as scripts/vscode/start.sh does) into `dir`. */
+export function packageVsix(dir: string): string {
+  const out = join(dir, 'codewiki.vsix');
+  const args = ['--no-install', 'vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', out];
+  const result = spawnSync('npx', args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`vsce package failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  return out;
+}
+
+function installVsix(vsix: string, dir: string, paths: { data: string; exts: string; tmp: string }): void {
+  const args = [CODE_SERVER_ENTRY, '--config', '/dev/null', '--user-data-dir', paths.data, '--extensions-dir', paths.exts, '--install-extension', vsix];
+  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg-config'), XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CACHE_HOME: join(dir, 'xdg-cache'), TMPDIR: paths.tmp };
+  const result = spawnSync(CODE_SERVER_NODE, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`code-server --install-extension failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
@@ -99,7 +117,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const trustSettings = trusted ? {} : { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
   const settings = { ...BASE_SETTINGS, ...trustSettings, ...options.settings };
   writeFileSync(join(paths.data, 'User/settings.json'), JSON.stringify(settings, null, 2));
-  if (options.extensionPath !== false) installExtensionFolder(paths.exts, options.extensionPath ?? REPO_ROOT);
+  if (options.vsix) installVsix(options.vsix, dir, paths);
+  else if (options.extensionPath !== false) installExtensionFolder(paths.exts, options.extensionPath ?? REPO_ROOT);
   for (const extra of options.extraExtensions ?? []) installExtensionFolder(paths.exts, extra);
 
   const args = [
@@ -109,10 +128,12 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     ...(trusted ? ['--disable-workspace-trust'] : []), ...(options.extraArgs ?? []),
   ];
   // PORT would override --bind-addr's port; HOME-relative state goes to XDG folders; TMPDIR keeps sockets private.
+  // The local model is off unless a test turns it on: with no endpoint the extension would offer it, or silently
+  // use a developer's running one (extensionLocalModel.test.ts turns it on, with a cache of its own).
   const { PORT: _port, ...inherited } = process.env;
   const env = {
     ...inherited, XDG_CONFIG_HOME: join(dir, 'xdg-config'), XDG_DATA_HOME: join(dir, 'xdg-data'),
-    XDG_CACHE_HOME: join(dir, 'xdg-cache'), TMPDIR: paths.tmp, ...options.env,
+    XDG_CACHE_HOME: join(dir, 'xdg-cache'), TMPDIR: paths.tmp, CODEWIKI_LOCAL_MODEL: 'off', ...options.env,
   };
   const logFile = join(dir, 'server.log');
   const log = createWriteStream(logFile);

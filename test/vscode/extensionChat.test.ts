@@ -88,13 +88,13 @@ vscodeSuite('extension in real VS Code: chat, /agent and history', function () {
     assert.equal(await view.locator('cw-prompt-form .field[data-field=task_description] input').inputValue(), '这个模块的核心功能是处理大模型请求和管理插件状态。');
     await view.locator('cw-prompt-form button.run').click();
 
-    const run = view.locator('[data-kind=agent-run]').last();
-    await view.locator('[data-kind=agent-request]').last().getByText('src/mod').waitFor({ timeout: 30_000 });
+    const run = view.locator('[data-kind=prompt-run]').last();
+    await view.locator('[data-kind=prompt-request]').last().getByText('src/mod').waitFor({ timeout: 30_000 });
     const steps = view.locator('cw-step-list li.step');
     await steps.first().waitFor({ timeout: 30_000 });
     assert.equal(await steps.count(), 3);
     await run.getByText('核心模块', { exact: false }).waitFor({ timeout: 60_000 });
-    await view.locator('[data-kind=agent-run][data-status=done]').waitFor({ timeout: 60_000 });
+    await view.locator('[data-kind=prompt-run][data-status=done]').waitFor({ timeout: 60_000 });
     assert.deepEqual(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['success', 'success', 'success']);
     assert.match((await run.textContent()) ?? '', /核心模块负责处理请求。/);
 
@@ -108,7 +108,7 @@ vscodeSuite('extension in real VS Code: chat, /agent and history', function () {
     await workbench.reload();
     await workbench.waitForWebview();
     view = workbench.webview();
-    await view.locator('[data-kind=agent-run][data-status=done]').waitFor({ timeout: 60_000 }); // the open conversation is restored
+    await view.locator('[data-kind=prompt-run][data-status=done]').waitFor({ timeout: 60_000 }); // the open conversation is restored
     await workbench.runCommand('CodeWiki: Show History');
     const items = view.locator('cw-history li[data-id]');
     await items.nth(1).waitFor({ timeout: 30_000 });
@@ -121,13 +121,13 @@ vscodeSuite('extension in real VS Code: chat, /agent and history', function () {
 
     await workbench.runCommand('CodeWiki: Show History');
     await view.locator('cw-history li[data-id] button.open').first().click();
-    await view.locator('[data-kind=agent-request]').getByText('src/mod').waitFor({ timeout: 30_000 });
+    await view.locator('[data-kind=prompt-request]').getByText('src/mod').waitFor({ timeout: 30_000 });
     const steps = view.locator('cw-step-list li.step');
     assert.deepEqual(await steps.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-status')}`)), [
       'all_file_summaries:success',
       'selected_files_list:success',
       'selected_files_content:success',
     ]);
-    assert.match((await view.locator('[data-kind=agent-run]').textContent()) ?? '', /核心模块负责处理请求。/);
+    assert.match((await view.locator('[data-kind=prompt-run]').textContent()) ?? '', /核心模块负责处理请求。/);
   });
 });

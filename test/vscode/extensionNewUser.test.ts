@@ -102,7 +102,7 @@ vscodeSuite('what a new user trips on, in real VS Code', function () {
     await view.locator('cw-status-bar', { hasText: 'main-model' }).waitFor({ timeout: 30_000 });
     await view.locator('cw-composer textarea').fill('/agent list-only');
     await view.locator('cw-composer textarea').press('Enter');
-    const run = view.locator('[data-kind=agent-run][data-status=done]');
+    const run = view.locator('[data-kind=prompt-run][data-status=done]');
     await run.waitFor({ timeout: 60_000 });
     assert.match((await run.locator('.run-summary').textContent()) ?? '', /Run: .*tokens/);
     await run.locator('button[data-action=runlog]').click();

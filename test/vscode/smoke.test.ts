@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -7,11 +7,20 @@ import { ensureCodeServer, REPO_ROOT, startCodeServer, vscodeSuite, vscodeSuites
 import { buildExtensionHostSuite, runExtensionHostSuite } from './extensionHostSuite';
 import { launchBrowser, saveFailureArtifacts, Workbench } from './workbench';
 
+/** The `it(` calls in the suite that runExtensionHostSuite bundles (exthost/*.exthost.ts beside index.ts). */
+function extensionHostTestCount(): number {
+  const dir = join(__dirname, 'exthost');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.exthost.ts'))
+    .reduce((count, file) => count + (readFileSync(join(dir, file), 'utf8').match(/^\s*it\(/gm)?.length ?? 0), 0);
+}
+
 /**
  * Proves the real-VS Code harness end to end: code-server starts with the built extension, the workbench loads in
  * chromium, the CodeWiki container is in the activity bar, its webview resolves (the provider is registered in
- * activate(), so this proves activation), the palette runs our commands, a reload brings the webview back, and a
- * restricted workspace stays restricted until trusted; and a mocha suite runs inside the real extension host.
+ * activate(), so this proves activation), a command from the palette changes what the view shows, a reload brings
+ * the webview back, and a restricted workspace stays restricted until trusted; and a mocha suite runs inside the
+ * real extension host and reports every one of its tests passing.
  * Runs in CI, installing code-server on first use.
  */
 const title = vscodeSuitesSkipped
@@ -45,7 +54,7 @@ vscodeSuite(title, function () {
     if (workspace) rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('activates CodeWiki in a trusted folder, runs its commands and survives a reload', async () => {
+  it('activates CodeWiki in a trusted folder, a palette command changes its view, and the view comes back after a reload', async () => {
     server = await startCodeServer({ workspace, trusted: true });
     workbench = await Workbench.open(browser, server.workbenchUrl());
 
@@ -55,7 +64,10 @@ vscodeSuite(title, function () {
     await view.locator('cw-app', { hasText: /\S/ }).first().waitFor({ timeout: 30_000 });
     assert.equal(await workbench.restrictedModeIndicator().count(), 0, 'a trusted folder shows no Restricted Mode');
 
-    await workbench.runCommand('CodeWiki: New Chat');
+    // Show History from the palette reaches the extension, which switches the view to its history panel.
+    assert.equal(await view.locator('cw-history').count(), 0, 'the view opens on the chat, not the history');
+    await workbench.runCommand('CodeWiki: Show History');
+    await view.locator('cw-history').waitFor({ timeout: 30_000 });
 
     await workbench.reload();
     await workbench.waitForWebview(); // the sidebar is restored open, so the view resolves again by itself
@@ -81,8 +93,11 @@ vscodeSuite(title, function () {
     try {
       const testsPath = await buildExtensionHostSuite(outDir);
       const run = await runExtensionHostSuite(browser, { workspace, testsPath, env: { CODEWIKI_EXTHOST_PROBE: 'reached the extension host' } });
-      assert.equal(run.exitCode, 0, `the extension-host suite failed:\n${run.output.join('\n')}`);
-      assert.match(run.output.join('\n'), /\d+ passing/);
+      const report = run.output.join('\n');
+      assert.equal(run.exitCode, 0, `the extension-host suite failed:\n${report}`);
+      // Every test in exthost/*.exthost.ts ran and passed, the one that reads the probe variable among them.
+      assert.match(report, new RegExp(`^\\s*${extensionHostTestCount()} passing`, 'm'), report);
+      assert.match(report, /✔ sees the environment the test gave the server/, report);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

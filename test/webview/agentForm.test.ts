@@ -67,7 +67,7 @@ describe('webview: /agent picker and form', function () {
     assert.equal(await field('notes').locator('.field-error').count(), 0);
     assert.equal(await field('topic').locator('input').getAttribute('aria-invalid'), 'true');
     assert.match((await page().locator('cw-prompt-form .summary').textContent()) ?? '', /3 fields/);
-    assert.equal((await v.postedOfType('agent/run')).length, 0);
+    assert.equal((await v.postedOfType('promptRun/start')).length, 0);
     await field('topic').locator('input').fill('naming');
     assert.equal(await field('topic').locator('.field-error').count(), 0, 'editing a field clears its message');
   });
@@ -81,8 +81,8 @@ describe('webview: /agent picker and form', function () {
     await field('strict').locator('input').uncheck();
     await field('level').locator('select').selectOption('3');
     await page().locator('cw-prompt-form button.run').click();
-    assert.deepEqual(await v.waitForPosted('agent/run'), {
-      type: 'agent/run',
+    assert.deepEqual(await v.waitForPosted('promptRun/start'), {
+      type: 'promptRun/start',
       promptId: 'review',
       inputs: { topic: 'naming', notes: 'a\nb', path: 'src', depth: 3.5, strict: false, level: 3 },
     });
@@ -94,7 +94,7 @@ describe('webview: /agent picker and form', function () {
     await openForm('review');
     await page().locator('cw-prompt-form button.cancel').click();
     assert.equal(await page().locator('cw-prompt-form').count(), 0);
-    assert.equal((await v.postedOfType('agent/run')).length, 0);
+    assert.equal((await v.postedOfType('promptRun/start')).length, 0);
   });
 
   it('path autocomplete: typing posts path/suggest, the suggestions show, picking one fills the field', async () => {
@@ -141,8 +141,8 @@ describe('webview: /agent picker and form', function () {
   it('/agent <id> name=value … runs directly when every required input is given', async () => {
     const v = view();
     await typeCommand('/agent review topic="error handling" depth=4 strict=no level=low');
-    assert.deepEqual(await v.waitForPosted('agent/run'), {
-      type: 'agent/run',
+    assert.deepEqual(await v.waitForPosted('promptRun/start'), {
+      type: 'promptRun/start',
       promptId: 'review',
       inputs: { topic: 'error handling', notes: 'line one', path: 'src', depth: 4, strict: false, level: 'low' },
     });
@@ -158,13 +158,13 @@ describe('webview: /agent picker and form', function () {
     assert.equal(await page().locator('cw-prompt-form .field-error').count(), 0, 'no error before the user tried');
     await page().locator('cw-prompt-form button.run').click();
     assert.equal(await field('topic').locator('.field-error').textContent(), 'Topic is required.');
-    assert.equal((await v.postedOfType('agent/run')).length, 0);
+    assert.equal((await v.postedOfType('promptRun/start')).length, 0);
   });
 
   it('/agent <id> bare-word fills the required input (summarize src)', async () => {
     const v = view();
     await typeCommand('/agent summarize lib/util');
-    assert.deepEqual(await v.waitForPosted('agent/run'), { type: 'agent/run', promptId: 'summarize', inputs: { path: 'lib/util' } });
+    assert.deepEqual(await v.waitForPosted('promptRun/start'), { type: 'promptRun/start', promptId: 'summarize', inputs: { path: 'lib/util' } });
   });
 
   it('ui/show from the host (Run Action Prompt…) opens the form of the chosen prompt', async () => {

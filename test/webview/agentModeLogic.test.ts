@@ -7,6 +7,7 @@ import { mentionsIn, replaceToken, tokenAt, typedChip } from '../../webview-ui/s
 import { codeReference, textReferences } from '../../webview-ui/src/fileReferences';
 import { FakeHostApi } from '../../webview-ui/src/hostApi';
 import { applyHostMessage } from '../../webview-ui/src/hostMessages';
+import { receiveHostMessage } from '../../webview-ui/src/hostInbox';
 import { Store } from '../../webview-ui/src/state';
 import { StreamBuffer } from '../../webview-ui/src/streamBuffer';
 import { agentTurn, approval, toolCall, toolsList, toolsState } from './support/agentBuilders';
@@ -111,7 +112,7 @@ describe('agent mode logic (no DOM)', () => {
       assert.equal(store.current.tools?.enabled, true);
     });
 
-    it('sends agent/send in agent mode with the known mentions and the chips; chat/send in chat mode without chips', () => {
+    it('sends agent/send in agent mode with the known mentions and the chips; chat/send in chat mode without chips', async () => {
       const { store, stream, host, actions } = setup();
       applyHostMessage(store, stream, toolsList());
       actions.submit('plain');
@@ -123,7 +124,9 @@ describe('agent mode logic (no DOM)', () => {
       assert.deepEqual(store.current.chips, []);
       const request = host.ofType('selection/request')[0]!;
       assert.equal(actions.submit('another one'), false, 'one message at a time waits for the selection');
-      actions.agentMode.selectionArrived({ type: 'selection/current', requestId: request.requestId, selection: { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 } });
+      assert.equal(actions.requests.settle({ type: 'selection/current', requestId: 'not-asked', selection: { kind: 'selection', path: 'x.ts', startLine: 1, endLine: 1 } }), false, 'a reply nobody asked for is dropped');
+      assert.equal(actions.requests.settle({ type: 'selection/current', requestId: request.requestId, selection: { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 } }), true);
+      await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(host.posted, [
         { type: 'chat/send', text: 'plain' },
         { type: 'selection/request', requestId: request.requestId },
@@ -147,8 +150,9 @@ describe('agent mode logic (no DOM)', () => {
       actions.agentMode.suggestFiles('sr', 0);
       await new Promise((resolve) => setTimeout(resolve, 5));
       const [first, second] = host.ofType('path/suggest');
-      applyHostMessage(store, stream, { type: 'path/suggestions', requestId: second.requestId, items: ['src/'] });
-      applyHostMessage(store, stream, { type: 'path/suggestions', requestId: first.requestId, items: ['stale/'] });
+      receiveHostMessage(actions, store, stream, { type: 'path/suggestions', requestId: second.requestId, items: ['src/'] });
+      receiveHostMessage(actions, store, stream, { type: 'path/suggestions', requestId: first.requestId, items: ['stale/'] });
+      await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(store.current.fileCompletion?.items, ['src/']);
     });
   });
@@ -181,7 +185,7 @@ describe('agent mode logic (no DOM)', () => {
       assert.equal(composerPopup({ ...base, mode: 'chat', draft: '@', caret: 1 }), undefined);
       assert.equal(composerPopup({ ...base, draft: '@', caret: 1, dismissedToken: 'mention@0' }), undefined);
       assert.deepEqual(composerPopup({ ...base, draft: '#s', caret: 2 })?.items.map((i) => i.id), ['selection']);
-      assert.deepEqual(composerPopup({ ...base, draft: '#file:', caret: 6, fileCompletion: { requestId: 'r', items: ['a.ts'] } })?.items.map((i) => i.id), ['a.ts']);
+      assert.deepEqual(composerPopup({ ...base, draft: '#file:', caret: 6, fileCompletion: { items: ['a.ts'] } })?.items.map((i) => i.id), ['a.ts']);
     });
   });
 

@@ -120,7 +120,7 @@ describe('webview: what a new user trips on', function () {
       await field('depth').locator('input').fill('5');
       await field('strict').locator('input').uncheck();
       await page().locator('cw-prompt-form button.run').click();
-      await v.waitForPosted('agent/run');
+      await v.waitForPosted('promptRun/start');
       await typeCommand('/agent');
       await page().locator('cw-prompt-picker li[data-prompt=review]').click();
       await page().locator('cw-prompt-form').waitFor();
@@ -150,9 +150,9 @@ describe('webview: what a new user trips on', function () {
       );
       const rerun = (id: string) => page().locator(`cw-message[data-id=${id}] .run-actions button[data-action=rerun]`);
       await rerun('stopped').click();
-      assert.deepEqual(await v.waitForPosted('agent/run'), { type: 'agent/run', promptId: 'summarize', inputs: { path: 'src/b' } });
+      assert.deepEqual(await v.waitForPosted('promptRun/start'), { type: 'promptRun/start', promptId: 'summarize', inputs: { path: 'src/b' } });
       await rerun('done').click();
-      assert.deepEqual((await v.waitForPosted('agent/run', 2)).inputs, { path: 'src/a' });
+      assert.deepEqual((await v.waitForPosted('promptRun/start', 2)).inputs, { path: 'src/a' });
       await page().locator('cw-message[data-id=done] .run-actions button[data-action=edit-inputs]').click();
       await page().locator('cw-prompt-form').waitFor();
       assert.equal(await field('path').locator('input').inputValue(), 'src/a');

@@ -9,7 +9,7 @@ function renderer(counter = { calls: 0, characters: 0 }) {
   const counted = (render: (source: string, env: { references: References }) => string) => (source: string, references: References) => {
     counter.calls++;
     counter.characters += source.length;
-    return render(source, { references: { ...references } });
+    return render(source, { references });
   };
   const stream = new StreamedMarkdown({ block: counted((s, env) => md.render(s, env)), inline: counted((s, env) => md.renderInline(s, env)) });
   return { stream, counter };

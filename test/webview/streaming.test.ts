@@ -99,18 +99,18 @@ describe('webview: streaming', function () {
   it('an /agent run streams live: steps change state, the answer streams, Stop cancels the run', async () => {
     const v = view();
     const run = agentRun('r1', { status: 'running', steps: [step('list', { status: 'pending', tool: 'list_files' }), step('answer', { status: 'pending', tool: 'llm' })] });
-    await v.send({ type: 'agent/started', conversationId: 'c1', run });
+    await v.send({ type: 'promptRun/started', conversationId: 'c1', run });
     const r1 = page().locator('cw-message[data-id=r1]');
     const statuses = () => r1.locator('li.step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     await eventually(async () => assert.deepEqual(await statuses(), ['pending', 'pending']));
     assert.equal(await r1.locator('.run-title').textContent(), 'Summarize a folder');
-    await v.send({ type: 'agent/step', runId: 'r1', step: step('list', { status: 'running', tool: 'list_files' }) });
+    await v.send({ type: 'promptRun/step', runId: 'r1', step: step('list', { status: 'running', tool: 'list_files' }) });
     await eventually(async () => assert.deepEqual(await statuses(), ['running', 'pending']));
     await v.send(
-      { type: 'agent/step', runId: 'r1', step: step('list', { status: 'success', tool: 'list_files', durationMs: 35 }) },
-      { type: 'agent/step', runId: 'r1', step: step('answer', { status: 'running', tool: 'llm' }) },
-      { type: 'agent/chunk', runId: 'r1', text: 'The folder ' },
-      { type: 'agent/chunk', runId: 'r1', text: 'has **two** files.' },
+      { type: 'promptRun/step', runId: 'r1', step: step('list', { status: 'success', tool: 'list_files', durationMs: 35 }) },
+      { type: 'promptRun/step', runId: 'r1', step: step('answer', { status: 'running', tool: 'llm' }) },
+      { type: 'promptRun/chunk', runId: 'r1', text: 'The folder ' },
+      { type: 'promptRun/chunk', runId: 'r1', text: 'has **two** files.' },
     );
     await eventually(async () => assert.deepEqual(await statuses(), ['success', 'running']));
     await eventually(async () => assert.equal(await r1.locator('.run-answer strong').textContent(), 'two'));
@@ -118,7 +118,7 @@ describe('webview: streaming', function () {
     assert.equal(await r1.locator('.run-actions').count(), 0, 'no result actions while running');
     await page().locator('cw-composer button.stop').click();
     await v.waitForPosted('chat/stop');
-    await v.send({ type: 'agent/done', run: { ...run, status: 'stopped', answer: 'The folder has **two** files.', steps: [step('list', { durationMs: 35 }), step('answer', { status: 'cancelled' })] } });
+    await v.send({ type: 'promptRun/done', run: { ...run, status: 'stopped', answer: 'The folder has **two** files.', steps: [step('list', { durationMs: 35 }), step('answer', { status: 'cancelled' })] } });
     await r1.locator('.badge.stopped').waitFor();
     await eventually(async () => assert.deepEqual(await statuses(), ['success', 'cancelled']));
     await r1.locator('.run-actions button[data-action=runlog]').click();

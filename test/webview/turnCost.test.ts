@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { agentTurn } from './support/agentBuilders';
-import { conversation, init, user } from './support/builders';
+import { agentRun, assistant, conversation, init, user } from './support/builders';
 import { eventually, useWebview } from './support/webviewPage';
 
 /** What a turn cost, as the user sees it (real Chromium, the built webview): tokens with the cached share, the first token, how full the context is. */
@@ -42,5 +42,16 @@ describe('webview: what an agent turn cost', function () {
     await view().send({ type: 'conversation/load', conversation: conversation('c1', [user('u1', 'q'), agentTurn('t1', { answer: 'old', toolCalls: [], durationMs: 1_000, tokens: { input: 10, output: 2, total: 12 } })]) });
     await eventually(async () => assert.equal((await turn().locator('.summary').textContent())?.trim(), 'No tools used · 1.0 s · 12 tokens'));
     assert.equal(await meter().count(), 0);
+  });
+
+  it('a chat answer whose earlier exchanges were condensed to fit the context says how many', async () => {
+    await view().send({ type: 'conversation/load', conversation: conversation('c1', [user('u1', 'q'), assistant('a1', 'fine', { condensedTurns: 5 }), user('u2', 'q2'), assistant('a2', 'also fine')]) });
+    await eventually(async () => assert.equal((await view().page.locator('cw-message[data-id=a1] .condensed').textContent())?.trim(), "5 earlier exchanges condensed to fit the model's context"));
+    assert.equal(await view().page.locator('cw-message[data-id=a2] .condensed').count(), 0);
+  });
+
+  it('an /agent run shows its final prompt against the budget and the server window', async () => {
+    await view().send({ type: 'conversation/load', conversation: conversation('c1', [agentRun('r1', { answer: 'Doc.', status: 'done', context: { promptTokens: 3_200, budgetTokens: 6_553, serverContext: 16_384 } })]) });
+    await eventually(async () => assert.match((await view().page.locator('cw-message[data-id=r1] .run-summary').textContent()) ?? '', /Context: 3,200 of 6,553 tokens budgeted \(server window 16,384\)/));
   });
 });

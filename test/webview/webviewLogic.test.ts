@@ -5,6 +5,7 @@ import { parseAgentCommand, tokenize } from '../../webview-ui/src/agentCommand';
 import { checkForm, initialValues, valuesFromCommand } from '../../webview-ui/src/formModel';
 import { FakeHostApi } from '../../webview-ui/src/hostApi';
 import { applyHostMessage } from '../../webview-ui/src/hostMessages';
+import { receiveHostMessage } from '../../webview-ui/src/hostInbox';
 import { matchCommands, parseSlashLine, slashQuery } from '../../webview-ui/src/slashCommands';
 import { Store } from '../../webview-ui/src/state';
 import { StreamBuffer } from '../../webview-ui/src/streamBuffer';
@@ -117,7 +118,7 @@ describe('webview logic (no DOM)', () => {
       actions.submit('/history');
       assert.deepEqual(host.posted, [
         { type: 'chat/send', text: 'hello' },
-        { type: 'agent/run', promptId: 'review', inputs: { topic: 'x', notes: 'line one', path: 'src', depth: 2, strict: true, level: 'low' } },
+        { type: 'promptRun/start', promptId: 'review', inputs: { topic: 'x', notes: 'line one', path: 'src', depth: 2, strict: true, level: 'low' } },
       ]);
       const saved = host.getState();
       assert.ok(!JSON.stringify(saved).includes('secret question'), 'no conversation content in webview state');
@@ -138,9 +139,11 @@ describe('webview logic (no DOM)', () => {
       await new Promise((resolve) => setTimeout(resolve, SUGGEST_DELAY_MS + 50));
       const requests = host.ofType('path/suggest');
       assert.deepEqual(requests.map((r) => r.prefix), ['src']);
-      applyHostMessage(store, stream, { type: 'path/suggestions', requestId: 'older', items: ['x'] });
+      receiveHostMessage(actions, store, stream, { type: 'path/suggestions', requestId: 'older', items: ['x'] });
+      await new Promise((resolve) => setImmediate(resolve));
       assert.equal(store.current.form?.suggestions, undefined);
-      applyHostMessage(store, stream, { type: 'path/suggestions', requestId: requests[0].requestId, items: ['src/'] });
+      receiveHostMessage(actions, store, stream, { type: 'path/suggestions', requestId: requests[0].requestId, items: ['src/'] });
+      await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(store.current.form?.suggestions, { field: 'path', items: ['src/'] });
     });
   });

@@ -1,10 +1,13 @@
-import type { WebviewToHost } from '../../src/shared/protocol';
+import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
 import { AgentActions } from './agentActions';
 import { AgentModeActions } from './agentModeActions';
 import type { HostApi } from './hostApi';
+import { HostRequests } from './hostRequests';
 import { nextNoticeId } from './hostMessages';
 import { helpText, parseSlashLine } from './slashCommands';
 import type { Notice, Panel, Store } from './state';
+
+export type ChatRequests = HostRequests<WebviewToHost, HostToWebview>;
 
 export type CodeAction = 'copy' | 'insert' | 'newFile';
 export type Notify = (kind: Notice['kind'], text: string) => void;
@@ -16,6 +19,8 @@ export type Notify = (kind: Notice['kind'], text: string) => void;
 export class Actions {
   readonly agent: AgentActions;
   readonly agentMode: AgentModeActions;
+  /** Requests that wait for the host's reply (path suggestions, Browse…, the editor's selection). */
+  readonly requests: ChatRequests;
   /** What ArrowUp brings back: kept here, not in the store, because it is not UI state worth restoring. */
   private lastSent: string | undefined;
 
@@ -23,8 +28,9 @@ export class Actions {
     private readonly host: HostApi,
     private readonly store: Store,
   ) {
-    this.agent = new AgentActions(host, store, this.notify);
-    this.agentMode = new AgentModeActions(host, store, this.notify);
+    this.requests = new HostRequests((message) => host.postMessage(message));
+    this.agent = new AgentActions(host, store, this.notify, this.requests);
+    this.agentMode = new AgentModeActions(host, store, this.notify, this.requests);
   }
 
   /**
@@ -119,6 +125,10 @@ export class Actions {
 
   setApiKey(): void {
     this.post({ type: 'apiKey/set' });
+  }
+
+  startLocalModel(): void {
+    this.post({ type: 'localModel/start' });
   }
 
   code(action: CodeAction, text: string, language?: string): void {

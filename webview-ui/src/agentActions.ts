@@ -1,22 +1,27 @@
-import type { AgentRunMessage, PromptSummary } from '../../src/shared/protocol';
-import type { Notify } from './actions';
+import type { HostToWebview, PromptRunMessage, PromptSummary } from '../../src/shared/protocol';
+import type { ChatRequests, Notify } from './actions';
 import { parseAgentCommand } from './agentCommand';
 import { checkForm, formValues, initialValues, type InputValue, lastFormValues, valuesFromCommand } from './formModel';
 import type { HostApi } from './hostApi';
 import type { FormState, FormValue, Store } from './state';
+
+type PathSuggestions = Extract<HostToWebview, { type: 'path/suggestions' }>;
+type PathPicked = Extract<HostToWebview, { type: 'path/picked' }>;
+/** One suggestion list is awaited at a time: a newer prefix supersedes an older one. */
+const SUGGEST_CHANNEL = 'form-suggest';
 
 /** Typing in a path field asks the host for completions after this pause, not on every key. */
 export const SUGGEST_DELAY_MS = 120;
 
 /** The `/agent` side: the prompt picker, its form, path completion and running a prompt. */
 export class AgentActions {
-  private requestCounter = 0;
   private suggestTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: HostApi,
     private readonly store: Store,
     private readonly notify: Notify,
+    private readonly requests: ChatRequests,
   ) {}
 
   openPicker(query = ''): void {
@@ -41,7 +46,7 @@ export class AgentActions {
   }
 
   /** A finished run's "Edit inputs…": its form, filled with that run's inputs. */
-  editRun(run: AgentRunMessage): void {
+  editRun(run: PromptRunMessage): void {
     const prompt = this.prompt(run.promptId);
     if (!prompt) return this.notify('error', `The prompt \`${run.promptId}\` is no longer available.`);
     if (prompt.error) return this.notify('error', `**${prompt.title}** cannot run: ${prompt.error}`);
@@ -64,10 +69,10 @@ export class AgentActions {
 
   suggestPath(field: string, prefix: string, delayMs = SUGGEST_DELAY_MS): void {
     clearTimeout(this.suggestTimer);
-    this.suggestTimer = setTimeout(() => {
-      const requestId = this.nextRequestId('suggest');
-      this.updateForm(() => ({ pendingSuggest: { requestId, field } }));
-      this.host.postMessage({ type: 'path/suggest', requestId, prefix });
+    this.suggestTimer = setTimeout(async () => {
+      const promptId = this.store.current.form?.promptId;
+      const reply = await this.requests.request<PathSuggestions>({ type: 'path/suggest', prefix }, { channel: SUGGEST_CHANNEL });
+      if (reply && this.store.current.form?.promptId === promptId) this.updateForm(() => ({ suggestions: { field, items: reply.items } }));
     }, delayMs);
   }
 
@@ -80,13 +85,18 @@ export class AgentActions {
 
   closeSuggestions(): void {
     clearTimeout(this.suggestTimer);
-    this.updateForm(() => ({ suggestions: undefined, pendingSuggest: undefined }));
+    this.requests.cancel(SUGGEST_CHANNEL);
+    this.updateForm(() => ({ suggestions: undefined }));
   }
 
-  browse(field: string): void {
-    const requestId = this.nextRequestId('browse');
-    this.updateForm(() => ({ pendingBrowse: { requestId, field } }));
-    this.host.postMessage({ type: 'path/browse', requestId, kind: 'any' });
+  async browse(field: string): Promise<void> {
+    const promptId = this.store.current.form?.promptId;
+    const reply = await this.requests.request<PathPicked>({ type: 'path/browse', kind: 'any' }, { channel: 'form-browse' });
+    const form = this.store.current.form;
+    if (!reply || !form || form.promptId !== promptId) return;
+    if (reply.path === undefined) return this.updateForm(() => ({ suggestions: undefined }));
+    const { [field]: _cleared, ...errors } = form.errors;
+    this.updateForm(() => ({ values: { ...form.values, [field]: reply.path! }, errors, suggestions: undefined }));
   }
 
   /** Validates first: a form with errors shows them per field and posts nothing. */
@@ -121,7 +131,7 @@ export class AgentActions {
   }
 
   /** Runs a finished run's prompt again with the same inputs. */
-  rerun(run: AgentRunMessage): void {
+  rerun(run: PromptRunMessage): void {
     const inputs: Record<string, InputValue> = {};
     for (const [name, value] of Object.entries(run.inputs)) {
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') inputs[name] = value;
@@ -134,7 +144,7 @@ export class AgentActions {
       this.notify('info', 'An answer is still streaming: press **Stop** or wait for it to finish.');
       return false;
     }
-    this.host.postMessage({ type: 'agent/run', promptId, inputs });
+    this.host.postMessage({ type: 'promptRun/start', promptId, inputs });
     const prompt = this.prompt(promptId);
     if (prompt) this.store.update({ lastInputs: { ...this.store.current.lastInputs, [prompt.id]: formValues(prompt, inputs) } });
     return true;
@@ -148,10 +158,6 @@ export class AgentActions {
   private updateForm(change: (form: FormState) => Partial<FormState>): void {
     const form = this.store.current.form;
     if (form) this.store.update({ form: { ...form, ...change(form) } });
-  }
-
-  private nextRequestId(kind: string): string {
-    return `${kind}-${Date.now().toString(36)}-${++this.requestCounter}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ChatMode, HostToWebview, SelectionAttachment, ToolsState, WebviewToHost } from '../../src/shared/protocol';
-import type { Notify } from './actions';
+import type { ChatRequests, Notify } from './actions';
 import { addChip } from './agentModeMessages';
 import { chipKey, type ComposerChip, mentionableTools } from './agentModeState';
 import { SUGGEST_DELAY_MS } from './agentActions';
@@ -16,22 +16,23 @@ export const SELECTION_WAIT_MS = 2000;
 
 /** A message held back until the host says what `#selection` is. */
 interface PendingSend {
-  requestId: string;
   text: string;
   chips: ComposerChip[];
-  timer: ReturnType<typeof setTimeout>;
 }
+
+type SelectionReply = Extract<HostToWebview, { type: 'selection/current' }>;
+const FILE_COMPLETION_CHANNEL = 'file-completion';
 
 /** Agent mode: the Chat/Agent switch, sending with mentions and chips, approvals, the tool picker, file links. */
 export class AgentModeActions {
-  private requestCounter = 0;
   private suggestTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingSend: PendingSend | undefined;
 
   constructor(
     private readonly host: HostApi,
     private readonly store: Store,
-    private readonly notify: Notify = () => {},
+    private readonly notify: Notify,
+    private readonly requests: ChatRequests,
   ) {}
 
   /** Shown at once; the host saves it in the user settings and confirms with `chat/mode`. */
@@ -54,17 +55,10 @@ export class AgentModeActions {
       this.post(this.sendMessage(text, chips) ?? { type: 'chat/send', text });
       return true;
     }
-    const requestId = `selection-${Date.now().toString(36)}-${++this.requestCounter}`;
-    // No answer (a host without `selection/request`): the message goes as before and the host reads the selection itself.
-    const timer = setTimeout(() => this.finishSend(undefined), SELECTION_WAIT_MS);
-    this.pendingSend = { requestId, text, chips, timer };
-    this.post({ type: 'selection/request', requestId });
+    this.pendingSend = { text, chips };
+    // No answer in time (a host without `selection/request`): the message goes as before and the host reads the selection itself.
+    void this.requests.request<SelectionReply>({ type: 'selection/request' }, { timeoutMs: SELECTION_WAIT_MS }).then((reply) => this.finishSend(reply));
     return true;
-  }
-
-  /** The host's `selection/current`; answers to an earlier (timed-out) request are ignored. */
-  selectionArrived(reply: Extract<HostToWebview, { type: 'selection/current' }>): void {
-    if (this.pendingSend?.requestId === reply.requestId) this.finishSend(reply);
   }
 
   /**
@@ -84,10 +78,9 @@ export class AgentModeActions {
     return { type: 'agent/send', text: withSelection, mode, mentions, attachments };
   }
 
-  private finishSend(reply: Extract<HostToWebview, { type: 'selection/current' }> | undefined): void {
+  private finishSend(reply: SelectionReply | undefined): void {
     const pending = this.pendingSend;
     if (!pending) return;
-    clearTimeout(pending.timer);
     this.pendingSend = undefined;
     if (reply && !reply.selection) {
       // Nothing was sent: the question comes back to the composer (unless a new one was started), with the reason.
@@ -109,15 +102,16 @@ export class AgentModeActions {
   /** `#file:` completion: the same `path/suggest` request the /agent form's path fields use. */
   suggestFiles(prefix: string, delayMs = SUGGEST_DELAY_MS): void {
     clearTimeout(this.suggestTimer);
-    this.suggestTimer = setTimeout(() => {
-      const requestId = `file-${Date.now().toString(36)}-${++this.requestCounter}`;
-      this.store.update({ fileCompletion: { requestId } });
-      this.post({ type: 'path/suggest', requestId, prefix });
+    this.suggestTimer = setTimeout(async () => {
+      this.store.update({ fileCompletion: {} });
+      const reply = await this.requests.request<Extract<HostToWebview, { type: 'path/suggestions' }>>({ type: 'path/suggest', prefix }, { channel: FILE_COMPLETION_CHANNEL });
+      if (reply && this.store.current.fileCompletion) this.store.update({ fileCompletion: { items: reply.items } });
     }, delayMs);
   }
 
   closeFileCompletion(): void {
     clearTimeout(this.suggestTimer);
+    this.requests.cancel(FILE_COMPLETION_CHANNEL);
     if (this.store.current.fileCompletion) this.store.update({ fileCompletion: undefined });
   }
 

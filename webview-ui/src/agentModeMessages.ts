@@ -15,6 +15,7 @@ export type AgentModeHostMessage = Extract<
       | 'agentTurn/fallback'
       | 'agentTurn/definitions'
       | 'agentTurn/indexContext'
+      | 'agentTurn/instructions'
       | 'agentTurn/indexWait'
       | 'agent/approval'
       | 'agent/approvalSettled'
@@ -43,6 +44,8 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
       return patchTurn(stream, message.turnId, (turn) => withDefinitions(turn, message.definitions));
     case 'agentTurn/indexContext':
       return patchTurn(stream, message.turnId, (turn) => withIndexContext(turn, message.context));
+    case 'agentTurn/instructions':
+      return patchTurn(stream, message.turnId, (turn) => ({ ...turn, instructions: message.instructions }));
     case 'agentTurn/indexWait':
       return patchTurn(stream, message.turnId, (turn) => withIndexWait(turn, { indexedFiles: message.indexedFiles, totalFiles: message.totalFiles }));
     case 'agent/approval': {

@@ -15,9 +15,8 @@ export interface ApprovalEntry {
  */
 export type ComposerChip = { kind: 'attachment'; attachment: ContextAttachment } | { kind: 'editor-selection' };
 
-/** The `#file:` completion: the latest request, and its answer once it came. */
+/** The `#file:` completion while its popup is open: the host's answer once it came. */
 export interface FileCompletion {
-  requestId: string;
   items?: string[];
 }
 

@@ -1,4 +1,4 @@
-import type { AgentRunMessage, ChatMessage, PromptInputField, PromptSummary } from '../../src/shared/protocol';
+import type { PromptRunMessage, ChatMessage, PromptInputField, PromptSummary } from '../../src/shared/protocol';
 import type { FormValue } from './state';
 
 export type InputValue = string | number | boolean;
@@ -100,6 +100,6 @@ export function formValues(prompt: PromptSummary, inputs: Record<string, unknown
 export function lastFormValues(state: { lastInputs: Record<string, Record<string, FormValue>>; messages: ChatMessage[] }, prompt: PromptSummary): Record<string, FormValue> {
   const remembered = state.lastInputs[prompt.id];
   if (remembered) return remembered;
-  const lastRun = [...state.messages].reverse().find((m): m is AgentRunMessage => m.kind === 'agent-run' && m.promptId === prompt.id);
+  const lastRun = [...state.messages].reverse().find((m): m is PromptRunMessage => m.kind === 'prompt-run' && m.promptId === prompt.id);
   return lastRun ? formValues(prompt, lastRun.inputs) : {};
 }

@@ -1,4 +1,4 @@
-import type { AgentRunMessage, ChatMessage, Conversation, HostToWebview } from '../../src/shared/protocol';
+import type { PromptRunMessage, ChatMessage, Conversation, HostToWebview } from '../../src/shared/protocol';
 import { applyAgentModeMessage, finishAgentTurn } from './agentModeMessages';
 import { initialValues, lastFormValues } from './formModel';
 import type { AppState, Store } from './state';
@@ -30,18 +30,18 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
       return store.update({ ...conversationPatch(message.conversation), panel: state.panel === 'history' ? 'chat' : state.panel });
     case 'chat/started':
       return appendMessages(store, message.conversationId, [message.user, message.assistant], message.assistant.id);
-    case 'agent/started':
+    case 'promptRun/started':
       return appendMessages(store, message.conversationId, [message.run], message.run.id);
     case 'chat/chunk':
       return stream.push(message.messageId, message.text);
-    case 'agent/chunk':
+    case 'promptRun/chunk':
       return stream.push(message.runId, message.text);
     case 'chat/reasoning':
       return stream.pushReasoning(message.messageId, message.text);
-    case 'agent/reasoning':
+    case 'promptRun/reasoning':
       return stream.pushReasoning(message.runId, message.text);
     case 'chat/done':
-    case 'agent/done': {
+    case 'promptRun/done': {
       stream.flush();
       const done = message.type === 'chat/done' ? message.message : message.run;
       store.patchMessage(done.id, () => done);
@@ -63,6 +63,7 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
     case 'agentTurn/fallback':
     case 'agentTurn/definitions':
     case 'agentTurn/indexContext':
+    case 'agentTurn/instructions':
     case 'agentTurn/indexWait':
     case 'agent/approval':
     case 'agent/approvalSettled':
@@ -70,27 +71,16 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
     case 'chat/mode':
     case 'context/add':
       return applyAgentModeMessage(store, stream, message);
-    case 'agent/step':
-      return store.patchMessage(message.runId, (run) => (run.kind === 'agent-run' ? withStep(run, message.step) : run));
+    case 'promptRun/step':
+      return store.patchMessage(message.runId, (run) => (run.kind === 'prompt-run' ? withStep(run, message.step) : run));
     case 'history/list':
       // A slow answer to an older search must not overwrite the newer one.
       if (message.query !== state.history.query) return;
       return store.update({ history: { query: message.query, items: message.items, loaded: true } });
-    case 'path/suggestions': {
-      // The composer's `#file:` completion asks the same question as the form's path fields.
-      if (state.fileCompletion?.requestId === message.requestId) return store.update({ fileCompletion: { ...state.fileCompletion, items: message.items } });
-      const form = state.form;
-      if (!form || form.pendingSuggest?.requestId !== message.requestId) return;
-      return store.update({ form: { ...form, suggestions: { field: form.pendingSuggest.field, items: message.items }, pendingSuggest: undefined } });
-    }
-    case 'path/picked': {
-      const form = state.form;
-      if (!form || form.pendingBrowse?.requestId !== message.requestId) return;
-      const field = form.pendingBrowse.field;
-      const values = message.path === undefined ? form.values : { ...form.values, [field]: message.path };
-      const errors = message.path === undefined ? form.errors : omit(form.errors, field);
-      return store.update({ form: { ...form, values, errors, pendingBrowse: undefined, suggestions: undefined } });
-    }
+    case 'path/suggestions':
+    case 'path/picked':
+    case 'selection/current':
+      return; // replies: HostRequests settles them (main.ts), a late one is dropped there
     case 'error/show':
       return store.update({ notices: [...state.notices, { id: nextNoticeId(), kind: 'error', text: message.message }] });
     case 'ui/show':
@@ -109,7 +99,7 @@ function showView(store: Store, view: 'chat' | 'history' | 'agent', promptId?: s
 const NO_CONVERSATION: Partial<AppState> = { conversationId: undefined, messages: [], activeId: undefined };
 
 function conversationPatch(conversation: Conversation): Partial<AppState> {
-  const live = conversation.messages.find((m) => ((m.kind === 'assistant' || m.kind === 'agent-turn') && m.status === 'streaming') || (m.kind === 'agent-run' && m.status === 'running'));
+  const live = conversation.messages.find((m) => ((m.kind === 'assistant' || m.kind === 'agent-turn') && m.status === 'streaming') || (m.kind === 'prompt-run' && m.status === 'running'));
   // A fresh array: the host's object must not be mutated by later in-place patches.
   return { conversationId: conversation.id, messages: [...conversation.messages], activeId: live?.id };
 }
@@ -127,7 +117,7 @@ function appendMessages(store: Store, conversationId: string, added: ChatMessage
   store.update({ conversationId, messages, activeId, panel: state.panel === 'history' ? 'chat' : state.panel });
 }
 
-function withStep(run: AgentRunMessage, step: AgentRunMessage['steps'][number]): AgentRunMessage {
+function withStep(run: PromptRunMessage, step: PromptRunMessage['steps'][number]): PromptRunMessage {
   const index = run.steps.findIndex((s) => s.id === step.id);
   const steps = index < 0 ? [...run.steps, step] : run.steps.map((s, i) => (i === index ? step : s));
   return { ...run, steps };
@@ -138,7 +128,3 @@ function withoutStaleForm(state: AppState, prompts: AppState['prompts']): Partia
   return { form: undefined, panel: state.panel === 'form' ? 'chat' : state.panel };
 }
 
-function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const { [key]: _dropped, ...rest } = record;
-  return rest;
-}

@@ -7,6 +7,7 @@ const CODEPOINTS = {
   account: 0xeb99,
   add: 0xea60,
   beaker: 0xea79,
+  book: 0xeaa4,
   check: 0xeab2,
   'chevron-down': 0xeab4,
   'chevron-right': 0xeab6,

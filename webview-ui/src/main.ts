@@ -2,7 +2,8 @@ import { Actions } from './actions';
 import type { CwApp } from './components/cw-app';
 import './components/cw-app';
 import { vsCodeHost } from './hostApi';
-import { applyHostMessage, isHostMessage } from './hostMessages';
+import { receiveHostMessage } from './hostInbox';
+import { isHostMessage } from './hostMessages';
 import { Store } from './state';
 import { throttledFrames } from './frameScheduler';
 import { StreamBuffer } from './streamBuffer';
@@ -19,9 +20,7 @@ function start(): void {
   // VS Code delivers host messages as `message` events on the window.
   window.addEventListener('message', (event: MessageEvent) => {
     if (!isHostMessage(event.data)) return;
-    // An answer to a request of the actions (a message waiting for it), not a change of state.
-    if (event.data.type === 'selection/current') return actions.agentMode.selectionArrived(event.data);
-    applyHostMessage(store, stream, event.data);
+    receiveHostMessage(actions, store, stream, event.data);
   });
 
   loadCodiconFont();

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { INLINE_IMAGE, md, SAFE_HREF } from './markdownParser';
+import { countMarkdownWork } from './markdownWork';
 import { shapeOf } from './morphDom';
 import { RecentlyUsed } from './recentlyUsed';
 import { type MarkdownRenderer, type RenderedBlock, type RenderJob, StreamedMarkdown } from './streamedMarkdown';
@@ -56,7 +57,12 @@ function toSafeDom(html: string): DocumentFragment {
   return safe;
 }
 
-const toHtml = (job: RenderJob) => (job.kind === 'block' ? md.render : md.renderInline).call(md, job.source, { references: { ...job.references } });
+/** `job.references` is the job's own (see `MarkdownRenderer.block`): markdown-it gets it as it is. */
+function toHtml(job: RenderJob): string {
+  countMarkdownWork('renders', 1);
+  countMarkdownWork('rendered', job.source.length);
+  return (job.kind === 'block' ? md.render : md.renderInline).call(md, job.source, { references: job.references });
+}
 
 const safeRenderer: MarkdownRenderer<DocumentFragment> = {
   block: (source, references) => toSafeDom(toHtml({ kind: 'block', source, references })),
@@ -104,7 +110,7 @@ export function createAnswerRenderer(): (text: string, streaming: boolean) => Re
     if (!text) return [];
     if (streaming || stream.started) return stream.render(text, streaming);
     let blocks = answers.get(text);
-    if (blocks === undefined) answers.set(text, (blocks = [{ source: text, content: safeRenderer.block(text, {}), referencesKey: '' }]));
+    if (blocks === undefined) answers.set(text, (blocks = [{ source: text, content: safeRenderer.block(text, {}), lookups: [], version: 0 }]));
     return blocks;
   };
 }

@@ -1,8 +1,13 @@
 import { md, type References } from './markdownParser';
+import { countMarkdownWork } from './markdownWork';
 
 /** A piece is at least this long: each costs a sanitiser call, so one per line would cost more than it saves. */
 const MIN_PIECE = 256;
-/** After a line end that could not close a piece, wait this much text before parsing the piece again. */
+/**
+ * After a line end that could not close a piece, wait this much text, or a quarter of the piece if
+ * more, before parsing it again: a piece that never closes (thousands of lines of emphasis openers)
+ * is then parsed a bounded number of times its length, not once per line.
+ */
 const RETRY_AFTER = 128;
 /** Characters that can pair with something on a later line when left unmatched (emphasis, strikethrough, links, code). */
 const OPEN_CONSTRUCT = /[*_~[\]`]/;
@@ -44,7 +49,7 @@ export class ParagraphPieces {
         this.closedSource = content.slice(0, this.restStart);
         from = this.restStart + MIN_PIECE;
       } else {
-        from = end + RETRY_AFTER;
+        from = end + Math.max(RETRY_AFTER, (end - this.restStart) >> 2);
       }
     }
     this.examinedTo = from;
@@ -66,6 +71,8 @@ function skipIndent(content: string, start: number): number {
 }
 
 function isClosed(piece: string, references: References): boolean {
-  const [inline] = md.parseInline(piece, { references: { ...references } });
+  countMarkdownWork('parsed', piece.length);
+  // Its own object over the definitions, never a copy: there may be thousands.
+  const [inline] = md.parseInline(piece, { references: Object.create(references) as References });
   return !(inline.children ?? []).some((token) => token.type === 'text' && OPEN_CONSTRUCT.test(token.content));
 }

@@ -13,9 +13,6 @@ export interface FormState {
   /** Fields the user changed: leaving one of them checks it. */
   touched?: string[];
   suggestions?: { field: string; items: string[] };
-  /** Replies to older requests are dropped: only the latest request per kind is awaited. */
-  pendingSuggest?: { requestId: string; field: string };
-  pendingBrowse?: { requestId: string; field: string };
 }
 
 export interface Notice {

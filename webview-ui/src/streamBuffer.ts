@@ -79,6 +79,6 @@ export class StreamBuffer {
 
 function appendText(message: ChatMessage, text: string): ChatMessage {
   if (message.kind === 'assistant') return { ...message, text: message.text + text };
-  if (message.kind === 'agent-run' || message.kind === 'agent-turn') return { ...message, answer: message.answer + text };
+  if (message.kind === 'prompt-run' || message.kind === 'agent-turn') return { ...message, answer: message.answer + text };
   return message;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AgentRunRecorder, AutoApprovalPolicy, createAgent, denyingGate, ToolProtocolMemory, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { AgentRunRecorder, AutoApprovalPolicy, denyingGate, ToolProtocolMemory, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import { createAgent } from '../../core/createAgent';
 import { prefixSlotFile } from '../../core/agent/prefixWarmup';
 import { cliCacheDir } from '../../core/codebaseIndex/store/indexLocation';
 import type { ModelProvider } from '../../core/llm/modelProvider';
@@ -72,7 +73,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   const maxIterations = values['max-iterations'] === undefined ? undefined : positiveInt(values['max-iterations'], '--max-iterations');
   const toolProtocol = toolProtocolFrom(values['tool-protocol']);
   const models = modelProviderFromCli({ baseUrl: values['base-url'], model: values.model, toolModel: values['tool-model'] }, process.env);
-  if (!models.configured) throw new CliError('no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL');
+  if (!(await models.ready())) throw new CliError('no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL');
 
   const engine = await loadEngine(values.workspace, models.provider);
   for (const warning of engine.warnings) io.stderr.write(`! ${warning}\n`);

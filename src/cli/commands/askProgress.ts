@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../core/agent';
 import type { CodeIndex } from '../../core/codebaseIndex/codeIndexTypes';
-import { formatMs } from '../../core/engine/abort';
+import { formatMs } from '../../core/util/cancellation';
 import { count, describeIndex, showIndexProgress } from './indexProgress';
 
 const MARK = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷' } as const;
@@ -37,6 +37,8 @@ export class AgentProgress {
         this.endIndexProgress();
         for (const d of event.definitions) this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
         return;
+      case 'instructions':
+        return this.line(`⚑ project instructions: ${event.files.map((f) => `${f.path} (${count(f.tokens)} tokens${f.truncated ? ', cut to fit' : ''})`).join(', ')}`);
       case 'index-context':
         this.endIndexProgress();
         return this.line(`⌕ index: ${event.files.length} candidate file${event.files.length === 1 ? '' : 's'} (${count(event.tokens)} tokens) sent with the question${event.partial ? ', from a partial index' : ''}`);

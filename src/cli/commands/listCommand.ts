@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { formatDiagnostic } from '../../core/actionPrompt/diagnostics';
+import { formatDiagnostic } from '../../core/yaml/diagnostics';
 import { EXIT } from '../cliErrors';
 import { parseCliArgs } from '../parseCliArgs';
 import { loadEngine } from './loadEngine';

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { ActionPromptError } from '../../core/actionPrompt/diagnostics';
+import { ActionPromptError } from '../../core/yaml/diagnostics';
 import type { CompiledActionPrompt } from '../../core/actionPrompt/compiledActionPrompt';
 import { isPromptFile } from '../../core/actionPrompt/promptCatalog';
 import { missingRequiredInputs, resolveRunInputs } from '../../core/actionPrompt/runInputs';
 import type { CodewikiEngine } from '../../core/codewikiEngine';
 import type { ExecutorEvent } from '../../core/engine/executorEvents';
 import type { RunLog } from '../../core/engine/runLog';
-import { renderValue } from '../../core/template/renderValue';
+import { renderValue } from '../../core/values/renderValue';
 import { askMissingInputs } from '../askMissingInputs';
 import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
@@ -64,7 +64,7 @@ export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStrea
     return EXIT.ok;
   }
   // Checked only now: a chain of file tools alone runs without any model configured.
-  if (!dryRun && !models.configured && usesModel.length) {
+  if (!dryRun && usesModel.length && !(await models.ready())) {
     throw new CliError(`no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL; or use --dry-run (this prompt calls a model for ${usesModel[0]})`);
   }
   const given = parseInputFlags(values.input ?? []);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
-import { ActionPromptError, type Diagnostic, formatDiagnostic } from '../../core/actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic, formatDiagnostic } from '../../core/yaml/diagnostics';
 import type { CodewikiEngine } from '../../core/codewikiEngine';
 import { compileAgentDefinition } from '../../core/subagents/compileAgentDefinition';
 import { ToolRegistry } from '../../core/tools/toolRegistry';

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { identifierSchema as identifier, llmToolSchema, toolNameSchema as toolName, type LlmToolDefinition } from '../tools/llmToolDefinition';
 
 /**
  * The single definition of the action-prompt format. The loader validates with it, the build
  * emits `schemas/action-prompt.schema.json` from it for editor completion, and the types below
  * are inferred from it, so the three can never drift apart.
  */
-
-const identifier = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
-
-const toolName = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a tool name of letters, digits, _ and -');
 
 /** `500ms`, `30s`, `2m`, or a number of seconds. */
 const durationSchema = z
@@ -137,24 +132,6 @@ const fallbackStepSchema: z.ZodType<StepDefinition> = stepWith(z.never())
     description: 'Runs once in place of the failed step, with its item scope; {error} is its error, and its output becomes the failed step\'s.',
   });
 
-const llmToolParameterSchema = z.strictObject({
-  name: identifier,
-  description: z.string().optional(),
-  type: z.enum(['string', 'number', 'boolean', 'array', 'object']).default('string'),
-  required: z.boolean().default(true),
-});
-
-const llmToolSchema = z.strictObject({
-  name: toolName,
-  description: z.string().min(1),
-  parameters: z.array(llmToolParameterSchema).default([]),
-  system: z.string().optional(),
-  human: z.string(),
-  output: z.enum(['text', 'list', 'json']).default('text'),
-  schema: z.record(z.string(), z.unknown()).optional().describe('JSON Schema the json output must satisfy.'),
-  model: z.string().optional().describe('"tool" (default), "main", or a model name.'),
-});
-
 function actionPromptWith(step: z.ZodType<StepDefinition>) {
   return z.strictObject({
     title: z.string().min(1),
@@ -194,4 +171,5 @@ export const editorActionPromptSchema = actionPromptWith(stepWith(fallbackStepSc
 
 export type ActionPromptDefinition = z.infer<typeof actionPromptSchema>;
 export type InputVariable = z.infer<typeof inputVariableSchema>;
-export type LlmToolDefinition = z.infer<typeof llmToolSchema>;
+/** An `llm_tools` entry; its schema lives with the tool that runs it (tools/llmToolDefinition.ts). */
+export type { LlmToolDefinition };

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { buildDependencyGraph, DependencyCycleError } from '../engine/dependencyGraph';
+import { buildDependencyGraph, DependencyCycleError } from './dependencyGraph';
 import { collectReferences } from '../template/templateParser';
 import type { PositionIndex } from '../yaml/yamlPositions';
 import { actionPromptSchema, DEFAULT_MAX_CONCURRENCY, type ActionPromptDefinition } from './actionPromptSchema';
 import type { CompiledActionPrompt, CompiledInput, CompiledStep, PromptSource } from './compiledActionPrompt';
 import { compileStep, type CompiledStepWithReads, type StepProblem } from './compileSteps';
-import { ActionPromptError, type Diagnostic, formatFieldPath } from './diagnostics';
+import { ActionPromptError, type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 import { findDollarReferences } from './dollarReferences';
 import { findInvisibleText } from './invisibleText';
 import { salvageDefinition, type SalvagedDefinition } from './salvageDefinition';
 import { type DialectOptions, readActionPromptYaml, writtenPath } from './seedDialect';
 import { stepLimitProblem } from './stepLimit';
-import type { ToolLookup } from './toolLookup';
+import type { ToolLookup } from '../tools/toolLookup';
 
 export interface CompileOptions {
   file: string;

@@ -1,10 +1,10 @@
-import { compileCondition } from '../engine/condition';
+import { compileCondition } from './condition';
 import { collectReferences } from '../template/templateParser';
 import { NOT_IN_FALLBACK, type LlmToolDefinition, type StepDefinition } from './actionPromptSchema';
 import type { CompiledStep } from './compiledActionPrompt';
 import { durationToMs } from './duration';
 import { jsonPathProblem } from './jsonPathSyntax';
-import type { ToolLookup } from './toolLookup';
+import type { ToolLookup } from '../tools/toolLookup';
 import { nearestNames } from '../util/nearestNames';
 
 export interface StepProblem {

@@ -1,6 +1,6 @@
-import type { CompiledCondition } from '../engine/condition';
+import type { CompiledCondition } from './condition';
 import type { PositionIndex } from '../yaml/yamlPositions';
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic } from '../yaml/diagnostics';
 import type { ActionPromptDefinition, InputVariable, LlmToolDefinition, TemplateInput } from './actionPromptSchema';
 
 /** An action prompt that passed every load-time check and is ready for the executor. */

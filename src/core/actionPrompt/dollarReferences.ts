@@ -1,5 +1,5 @@
 import type { PositionIndex } from '../yaml/yamlPositions';
-import { type Diagnostic, formatFieldPath } from './diagnostics';
+import { type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 import { positionInValue } from './positionInValue';
 
 type FieldPath = Array<string | number>;

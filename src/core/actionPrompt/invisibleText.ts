@@ -1,5 +1,5 @@
 import type { PositionIndex } from '../yaml/yamlPositions';
-import { type Diagnostic, formatFieldPath } from './diagnostics';
+import { type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 import { describeCharacter, INVISIBLE_CHARACTER, invisibleKind, tagText, type InvisibleKind } from './invisibleCharacters';
 
 /** Beyond this, the rest are summed up in one diagnostic: a file full of them needs one fix, not a thousand lines. */

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { registerActionPromptTool } from '../tools/prompt/actionPromptTool';
+import { registerActionPromptTool } from './actionPromptTool';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { compileActionPrompt, compileParsedActionPrompt, parseActionPromptDefinition, type ParsedActionPrompt, withSalvagedProblems } from './compileActionPrompt';
 import type { CompiledActionPrompt, PromptSource } from './compiledActionPrompt';
-import { ActionPromptError, type Diagnostic } from './diagnostics';
+import { ActionPromptError, type Diagnostic } from '../yaml/diagnostics';
 import { findPromptCycles } from './promptCycles';
 import type { DialectOptions } from './seedDialect';
 

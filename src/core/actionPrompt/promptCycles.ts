@@ -1,5 +1,5 @@
 import type { CompiledActionPrompt, CompiledStep } from './compiledActionPrompt';
-import { type Diagnostic, formatFieldPath } from './diagnostics';
+import { type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 
 interface NestedCall {
   callee: string;

@@ -1,5 +1,5 @@
 import type { CompiledActionPrompt, CompiledInput } from './compiledActionPrompt';
-import { ActionPromptError, type Diagnostic, formatFieldPath } from './diagnostics';
+import { ActionPromptError, type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 
 /** Confines `path` inputs; the Workspace provides it. */
 export interface PathChecker {

@@ -1,4 +1,4 @@
-import { formatMs } from '../engine/abort';
+import { formatMs } from '../util/cancellation';
 import type { AgentStopReason } from './agentEvents';
 
 /** Every loop ends (security promise #11): these bound one agent run. */

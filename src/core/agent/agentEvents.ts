@@ -3,7 +3,6 @@ import type { ServerTimings } from '../llm/serverTimings';
 import type { TokenUsage } from '../llm/usage';
 import type { ToolKind } from '../tools/toolMetadata';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
-import type { ApprovalDecisionKind } from './approvalGate';
 
 /** Why the loop ended. Every value but `answered` means the answer (if any) says so. */
 export type AgentStopReason =
@@ -25,6 +24,9 @@ export type ToolCallStatus = 'ok' | 'error' | 'denied' | 'skipped';
 /** Who settled an approval: nobody needed to (read/think), the user's policy, an earlier "allow in this conversation", or the user now. */
 export type ApprovalSource = 'policy' | 'conversation' | 'user';
 
+/** The user's answer to an approval request (approvalGate.ts asks; the events carry it). */
+export type ApprovalDecisionKind = 'allow-once' | 'allow-conversation' | 'deny';
+
 /**
  * Everything the UI, the CLI, logs and history learn about an agent run, in order. Calls of one
  * turn that run concurrently interleave; each event carries the call id. A sub-agent's events
@@ -40,6 +42,8 @@ export type AgentEventBody =
   | { type: 'definitions'; definitions: DefinitionCard[] }
   /** What the index gave the model with the question: these files, this many tokens; `partial` while it was still building. */
   | { type: 'index-context'; files: string[]; tokens: number; partial: boolean }
+  /** The project's instruction files (AGENTS.md, .codewiki/instructions.md) the system prompt carries this run. */
+  | { type: 'instructions'; files: Array<{ path: string; tokens: number; truncated: boolean }> }
   | { type: 'turn-start'; iteration: number; toolChoice?: string; withTools: boolean }
   /** `firstTokenMs`: from the request to the first token; `server`: llama-server's own timings of the call (cached prompt tokens among them). */
   | { type: 'turn-end'; iteration: number; finishReason?: string; toolCalls: number; tokens: TokenUsage; durationMs: number; firstTokenMs?: number; server?: ServerTimings }

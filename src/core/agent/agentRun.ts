@@ -9,6 +9,7 @@ import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
 import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex } from './startFromIndex';
 import { buildSystemPrompt, openFileNote, workspaceName } from './systemPrompt';
+import { instructionsSection, readProjectInstructions } from './projectInstructions';
 import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
 import { ToolProtocolChoice } from './textProtocol/toolProtocolChoice';
@@ -54,6 +55,8 @@ export class AgentRun {
   usedFallback = false;
   private readonly timer: ReturnType<typeof setTimeout>;
   private overview: WorkspaceOverview = {};
+  /** The project's instructions section of the system prompt, read when the run opens. */
+  private instructions: string | undefined;
   private indexSearchMs = 0;
   /** Files the index's candidates showed the model with the question. */
   private indexedFiles: string[] = [];
@@ -150,6 +153,11 @@ export class AgentRun {
 
   private async systemMessage(index: CodeIndex | undefined): Promise<SystemMessage> {
     if (this.withTools) this.overview = await workspaceOverview(this.deps.workspace, index, this.deps.modelName, this.signal);
+    const files = this.deps.workspace ? await readProjectInstructions(this.deps.workspace) : [];
+    this.instructions = instructionsSection(files);
+    if (files.length && !this.request.parentCallId) {
+      this.state.emit({ type: 'instructions', files: files.map(({ path, tokens, truncated }) => ({ path, tokens, truncated })) });
+    }
     this.system = this.systemPrompt();
     return new SystemMessage(this.system);
   }
@@ -200,6 +208,7 @@ export class AgentRun {
       repoMap: this.overview.repoMap,
       tools: this.withTools ? deps.tools.names : [],
       guidance: agentGuidance(deps.modelName, deps.adapter, this.protocol.isText ? 'text' : 'native', deps.tools.definitions),
+      instructions: this.instructions,
     });
   }
 

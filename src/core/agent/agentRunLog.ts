@@ -1,8 +1,7 @@
 import type { ServerTimings } from '../llm/serverTimings';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../llm/usage';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
-import type { AgentEvent, AgentStopReason, ApprovalSource, ToolCallStatus } from './agentEvents';
-import type { ApprovalDecisionKind } from './approvalGate';
+import type { AgentEvent, AgentStopReason, ApprovalDecisionKind, ApprovalSource, ToolCallStatus } from './agentEvents';
 
 export interface AgentToolCallRecord {
   id: string;

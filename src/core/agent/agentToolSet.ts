@@ -1,7 +1,6 @@
-import type { RegisteredTool } from '../tools/toolMetadata';
+import { optInReasonOf, type RegisteredTool } from '../tools/toolMetadata';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { DEFAULT_TOOL_TOGGLES, describeAvailability, toolAvailability, type ToolToggles } from '../tools/toolToggles';
-import { withoutSubagents } from '../subagents/agentFilter';
 import { compactExclusion, compactSchema, firstSentence } from './compactToolSet';
 
 /** A tool definition as chat completions expects it in `tools`. */
@@ -12,8 +11,11 @@ export interface OpenAiFunctionTool {
 
 export type ToolLookupResult = { found: true; entry: RegisteredTool } | { found: false; error: string };
 
-/** Why a registered tool is kept out of a set the toggles would put it in (e.g. a sub-agent's allow-list); undefined keeps it. */
+/** Why a registered tool is kept out of a set the toggles would put it in (e.g. an allow-list); undefined keeps it. */
 export type ToolExclusion = (entry: RegisteredTool) => string | undefined;
+
+/** The default: opt-in tools (tools/toolMetadata.ts) stay out until the set's builder lets them in. */
+export const withoutOptInTools: ToolExclusion = (entry) => optInReasonOf(entry.tool);
 
 /**
  * The tools one agent configuration offers, with their wire definitions built once, here. A
@@ -45,10 +47,10 @@ export class AgentToolSet {
   }
 
   /**
-   * The registry's agent-callable tools that the toggles leave on and `exclude` keeps (by default: no sub-agents).
+   * The registry's agent-callable tools that the toggles leave on and `exclude` keeps (by default: no opt-in tools).
    * `compact` (small models, compactToolSet.ts): only the compact set, each described in its first sentences.
    */
-  static create(registry: ToolRegistry, toggles: ToolToggles = DEFAULT_TOOL_TOGGLES, exclude: ToolExclusion = withoutSubagents, options: { compact?: boolean } = {}): AgentToolSet {
+  static create(registry: ToolRegistry, toggles: ToolToggles = DEFAULT_TOOL_TOGGLES, exclude: ToolExclusion = withoutOptInTools, options: { compact?: boolean } = {}): AgentToolSet {
     const compact = options.compact ?? false;
     const excludeAll: ToolExclusion = compact ? (entry) => exclude(entry) ?? compactExclusion(entry) : exclude;
     const entries = registry.list().filter((entry) => toolAvailability(entry.metadata, toggles) === 'available' && !excludeAll(entry));

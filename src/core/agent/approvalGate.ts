@@ -2,10 +2,8 @@ import type { ToolKind } from '../tools/toolMetadata';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
 import { isAbortError } from '../llm/describeLlmError';
 import { throwIfAborted } from '../util/abort';
-import type { AgentEventListener, ApprovalSource } from './agentEvents';
+import type { AgentEventListener, ApprovalDecisionKind, ApprovalSource } from './agentEvents';
 import { AutoApprovalPolicy, isCompoundCommand, normalizeCommand } from './autoApprovalPolicy';
-
-export type ApprovalDecisionKind = 'allow-once' | 'allow-conversation' | 'deny';
 
 /** What the user is asked to approve. The preview is the exact change, worked out before anything ran. */
 export interface ApprovalRequest {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { createListFilesTool } from '../tools/file/listFiles';
-import { renderFileTree } from '../tools/file/renderFileValues';
-import type { FileTree } from '../tools/toolValues';
+import { renderFileTree } from '../values/renderFileValues';
+import type { FileTree } from '../values/toolValues';
 import type { Workspace } from '../workspace/workspace';
 
 const MAX_LAYOUT_LINES = 120;
@@ -16,6 +16,8 @@ export interface SystemPromptParts {
   tools: string[];
   /** The model family's guidance (modelAdapters.ts). */
   guidance: string;
+  /** The project's AGENTS.md and .codewiki/instructions.md, as `instructionsSection` renders them. */
+  instructions?: string;
 }
 
 /**
@@ -62,6 +64,8 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
         ].join('\n')
       : 'No tools are available in this conversation: answer from what the user wrote.',
   ];
+  // After CodeWiki's own rules, so they read as the project's conventions within them; in the fixed prefix, since they change only when the files do.
+  if (parts.instructions) sections.push(parts.instructions);
   if (parts.repoMap) sections.push(`Map of the workspace (its most used files and their definitions, as line│ signature; read or search them with the tools):\n${parts.repoMap}`);
   else if (parts.layout) sections.push(`Layout of the workspace (file names only; read or search them with the tools):\n${parts.layout}`);
   if (parts.tools.length && parts.guidance) sections.push(parts.guidance);

@@ -1,11 +1,10 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { z } from 'zod';
-import { StepTimeoutError } from '../engine/abort';
-import { runWithDeadline } from '../engine/invokeTool';
+import { StepTimeoutError } from '../util/cancellation';
+import { invokeRegisteredTool, runWithDeadline } from '../tools/invokeTool';
 import { isAbortError } from '../llm/describeLlmError';
 import { UsageCollector, type TokenUsage } from '../llm/usage';
-import { renderValue } from '../template/renderValue';
-import { CodewikiTool } from '../tools/codewikiTool';
+import { renderValue } from '../values/renderValue';
 import type { RegisteredTool } from '../tools/toolMetadata';
 import { isPreviewableTool, type ToolPreview } from '../tools/workspace-write/toolPreview';
 import { forEachBounded } from '../util/boundedConcurrency';
@@ -126,7 +125,7 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
         run = (signal) => prepared.apply(signal);
       } else {
         preview = { type: 'arguments', text: JSON.stringify(call.args, null, 2) };
-        run = (signal) => invoke(entry, call.args!, { ...config, signal });
+        run = (signal) => invokeRegisteredTool(entry, call.args!, { ...config, signal });
       }
       const subject = { callId: call.id, ...(context.parentCallId ? { parentCallId: context.parentCallId } : {}), tool: call.name, displayName: entry.metadata.displayName, kind: entry.metadata.kind, args: call.args, preview };
       const outcome = await context.approvals.decide(subject, context.conversationId, context.emit, context.signal);
@@ -135,7 +134,7 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
         return finish('denied', `The user denied this call; it did not run.${reason ? ` Reason: ${reason}` : ''} Do not retry it unless the user asks; continue without it.`);
       }
     } else {
-      run = (signal) => invoke(entry, call.args!, { ...config, signal });
+      run = (signal) => invokeRegisteredTool(entry, call.args!, { ...config, signal });
     }
     const output = await runWithDeadline(run, context.signal, entry.metadata.timeoutMs);
     return finish('ok', renderValue(output) || '(no output)');
@@ -145,10 +144,6 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
     if (isAbortError(error)) throw error;
     return fail((error as Error)?.message ?? String(error));
   }
-}
-
-function invoke(entry: RegisteredTool, args: Record<string, unknown>, config: RunnableConfig): Promise<unknown> {
-  return entry.tool instanceof CodewikiTool ? entry.tool.run(args, config) : entry.tool.invoke(args, config);
 }
 
 /** zod's own message, one problem per line, so the model can fix its call; undefined when the arguments fit. */

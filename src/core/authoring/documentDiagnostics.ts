@@ -1,4 +1,4 @@
-import { ActionPromptError, type Diagnostic } from '../actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic } from '../yaml/diagnostics';
 import { compileAgentDefinition } from '../subagents/compileAgentDefinition';
 import { PositionIndex } from '../yaml/yamlPositions';
 import type { AuthoringEnvironment } from './authoringEnvironment';

@@ -1,5 +1,6 @@
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
-import { CustomAgentExecutor, type ExecutorDependencies } from '../engine/customAgentExecutor';
+import { CustomAgentExecutor } from '../engine/customAgentExecutor';
+import type { ExecutorDependencies } from '../engine/executorTypes';
 import type { ExecutorEvent, RunStatus } from '../engine/executorEvents';
 
 export type PromptPreviewEvent = Extract<ExecutorEvent, { type: 'prompt-preview' }>;

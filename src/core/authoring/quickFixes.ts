@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../actionPrompt/diagnostics';
+import type { Diagnostic } from '../yaml/diagnostics';
 import { parseFieldPath, readAuthoringDocument, valueAt, type AuthoringDocument } from './authoringDocument';
 import type { AuthoringEnvironment } from './authoringEnvironment';
 import type { AuthoringKind } from './authoringKind';

@@ -1,6 +1,6 @@
 import { singleParameter } from '../actionPrompt/compileSteps';
 import type { TemplateInput } from '../actionPrompt/actionPromptSchema';
-import { renderValue } from '../template/renderValue';
+import { renderValue } from '../values/renderValue';
 import { resolveTemplateValue, type Variables } from '../template/renderTemplate';
 
 interface JsonSchemaLike {

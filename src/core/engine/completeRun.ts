@@ -2,9 +2,9 @@ import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt'
 import { cutOffWarning } from '../llm/streamChat';
 import { addUsage } from '../llm/usage';
 import { resolveTemplateValue } from '../template/renderTemplate';
-import { isCancellation } from './abort';
+import { isCancellation } from '../util/cancellation';
 import { fitFinalPrompt } from './contextBudget';
-import type { ExecutorOptions, RunResult } from './customAgentExecutor';
+import type { ExecutorOptions, RunResult } from './executorTypes';
 import type { ExecutorEventListener } from './executorEvents';
 import type { RunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';

@@ -1,8 +1,8 @@
 import { collectReferences } from '../template/templateParser';
-import { renderValue } from '../template/renderValue';
+import { renderValue } from '../values/renderValue';
 import { resolveTemplateString, type Variables } from '../template/renderTemplate';
-import { isFileBundle, type FileBundle } from '../tools/toolValues';
-import type { PromptMessage } from './executorEvents';
+import { isFileBundle, type FileBundle } from '../values/toolValues';
+import type { PromptMessage } from '../llm/promptMessages';
 import { estimateTokens, prefixWithinTokens } from '../llm/tokenEstimate';
 
 export interface FinalTemplates {

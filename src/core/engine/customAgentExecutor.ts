@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_CONCURRENCY } from '../actionPrompt/actionPromptSchema';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
-import { formatDiagnostic } from '../actionPrompt/diagnostics';
+import { formatDiagnostic } from '../yaml/diagnostics';
 import { withInputDefaults } from '../actionPrompt/runInputs';
 import { addUsage, ZERO_USAGE } from '../llm/usage';
 import type { ModelProvider } from '../llm/modelProvider';
-import type { ToolRegistry } from '../tools/toolRegistry';
-import type { ExecutorEvent, ExecutorEventListener, RunStatus } from './executorEvents';
+import type { ExecutorEvent, ExecutorEventListener } from './executorEvents';
+import type { ExecutorDependencies, ExecutorOptions, RunOptions, RunResult } from './executorTypes';
 import { completeRun } from './completeRun';
 import { createRunRuntime } from './runRuntime';
 import type { RunLog } from './runLog';
@@ -14,36 +14,7 @@ import { errorMessage, runStep, type StepEnvironment, type StepOutcome } from '.
 import { linkedAbortController } from '../util/abort';
 import { ConcurrencyLimit } from '../util/boundedConcurrency';
 
-export interface ExecutorOptions {
-  /** Steps and for_each items in flight at once, across the whole run. */
-  maxConcurrency: number;
-  /** The final prompt never exceeds this estimate of input tokens. */
-  maxInputTokens: number;
-}
-
 const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = { maxConcurrency: DEFAULT_MAX_CONCURRENCY, maxInputTokens: 24_000 };
-
-export interface ExecutorDependencies {
-  registry: ToolRegistry;
-  models: ModelProvider;
-  /** Looks up other action prompts for nested chains. */
-  prompts?: { get(id: string): CompiledActionPrompt | undefined };
-  options?: Partial<ExecutorOptions>;
-}
-
-export interface RunOptions {
-  signal?: AbortSignal;
-  onEvent?: ExecutorEventListener;
-  dryRun?: boolean;
-  /** Nesting depth, to stop prompts that call themselves. */
-  depth?: number;
-}
-
-export interface RunResult {
-  status: RunStatus;
-  output: unknown;
-  log: RunLog;
-}
 
 const MAX_NESTING = 4;
 

@@ -1,10 +1,5 @@
+import type { PromptMessage } from '../llm/promptMessages';
 import type { TokenUsage } from '../llm/usage';
-
-/** A message as shown to people and written to logs: role and text only. */
-export interface PromptMessage {
-  role: 'system' | 'human';
-  content: string;
-}
 
 export type StepStatus = 'pending' | 'running' | 'success' | 'skipped' | 'failed' | 'cancelled';
 export type RunStatus = 'success' | 'failed' | 'cancelled';

@@ -1,5 +1,6 @@
 import type { TokenUsage } from '../llm/usage';
-import type { PromptMessage, RunStatus, StepStatus } from './executorEvents';
+import type { PromptMessage } from '../llm/promptMessages';
+import type { RunStatus, StepStatus } from './executorEvents';
 
 /**
  * The JSON record of one run (the shape of seed 002's execution log, extended). It is what

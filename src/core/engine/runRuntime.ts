@@ -1,12 +1,13 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
-import { ActionPromptError } from '../actionPrompt/diagnostics';
+import { ActionPromptError } from '../yaml/diagnostics';
 import { resolveRunInputs } from '../actionPrompt/runInputs';
 import { createYamlLlmTool } from '../tools/llm/yamlLlmTool';
 import { inputBudgetFor } from '../llm/serverContextSize';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { usageCollectorOf, type ModelRole, type ToolRuntime } from '../tools/toolRuntime';
-import type { ExecutorDependencies, RunOptions, RunResult } from './customAgentExecutor';
+import type { ModelRole } from '../llm/modelRoles';
+import { usageCollectorOf, type ToolRuntime } from '../tools/toolRuntime';
+import type { ExecutorDependencies, RunOptions, RunResult } from './executorTypes';
 import type { ExecutorEvent, ExecutorEventListener } from './executorEvents';
 import type { RunLog } from './runLog';
 

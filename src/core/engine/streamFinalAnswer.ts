@@ -2,7 +2,8 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { streamChat } from '../llm/streamChat';
 import { ZERO_USAGE, type TokenUsage } from '../llm/usage';
-import type { ExecutorEventListener, PromptMessage } from './executorEvents';
+import type { PromptMessage } from '../llm/promptMessages';
+import type { ExecutorEventListener } from './executorEvents';
 
 export interface StreamedAnswer {
   text: string;

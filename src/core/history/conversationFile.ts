@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from '../util/atomicFile';
 import { withFileLock, type LockTiming } from './conversationLock';
 import { encodeEvent, formatVersionFor, LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
 import { StorageWriteError } from './historyErrors';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from '../util/atomicFile';
 import type { ConversationSummary } from './conversationTypes';
 
 /**

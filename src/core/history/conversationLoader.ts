@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, fstatSync, openSync, readSync, statSync, truncateSync } from 'node:fs';
 import { basename } from 'node:path';
-import { moveAsideSync } from './atomicFile';
+import { moveAsideSync } from '../util/atomicFile';
 import type { FileStamp } from './conversationFile';
 import { parseConversationLog } from './conversationLog';
 import { replayEvents, type ConversationState } from './conversationModel';

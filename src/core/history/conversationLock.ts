@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isProcessAlive } from './processLiveness';
+import { isProcessAlive } from '../util/processLiveness';
 
 /**
  * Several VS Code windows (processes) share one history folder. Why an advisory lock file per

@@ -93,7 +93,7 @@ function markInterrupted(conversation: Conversation): void {
     if (message.kind === 'assistant' && message.status === 'streaming') {
       return { ...message, status: 'stopped', error: message.error ?? INTERRUPTED_MESSAGE };
     }
-    if (message.kind === 'agent-run' && message.status === 'running') {
+    if (message.kind === 'prompt-run' && message.status === 'running') {
       const steps = message.steps.map((step) =>
         step.status === 'running' || step.status === 'pending' ? { ...step, status: 'cancelled' as const } : step,
       );
@@ -120,7 +120,7 @@ export function snapshotEvents(state: ConversationState): ConversationEvent[] {
 
 function deriveTitle(messages: readonly ChatMessage[]): string {
   for (const message of messages) {
-    const candidate = message.kind === 'user' ? message.text : message.kind === 'agent-run' ? message.promptTitle : '';
+    const candidate = message.kind === 'user' ? message.text : message.kind === 'prompt-run' ? message.promptTitle : '';
     const title = oneLine(candidate, TITLE_LENGTH);
     if (title) return title;
   }
@@ -141,7 +141,7 @@ export function summarize(conversation: Conversation): ConversationSummary {
 
 /** The text a person would read for a message; for an agent run, its answer or else what was asked; for an agent turn, its answer. */
 function messageText(message: ChatMessage): string {
-  if (message.kind === 'agent-run') return message.answer || message.promptTitle;
+  if (message.kind === 'prompt-run') return message.answer || message.promptTitle;
   if (message.kind === 'agent-turn') return message.answer;
   return message.text;
 }

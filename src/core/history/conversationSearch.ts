@@ -17,7 +17,7 @@ function searchableTexts(message: ChatMessage): string[] {
     // What the tools found is often what a person remembers ("the turn that read the retry policy").
     return [message.answer, ...message.toolCalls.flatMap((call) => [call.displayName, call.argsSummary, call.output ?? '', call.error ?? ''])];
   }
-  if (message.kind !== 'agent-run') return [message.text];
+  if (message.kind !== 'prompt-run') return [message.text];
   return [message.promptTitle, message.answer, ...Object.values(message.inputs).flatMap(leafTexts)];
 }
 

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { moveAsideSync, removeAbandonedTempFiles } from './atomicFile';
+import { moveAsideSync, removeAbandonedTempFiles } from '../util/atomicFile';
 import { ConversationCatalog, type CatalogEntry } from './conversationCatalog';
 import { newConversationId } from './conversationIds';
 import { writeIndex, IndexWriter } from './conversationIndex';

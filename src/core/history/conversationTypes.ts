@@ -4,7 +4,7 @@
  */
 
 export type AssistantStatus = 'streaming' | 'done' | 'stopped' | 'error';
-export type AgentRunStatus = 'running' | 'done' | 'stopped' | 'error';
+export type PromptRunStatus = 'running' | 'done' | 'stopped' | 'error';
 export type AgentStepStatus = 'pending' | 'running' | 'success' | 'skipped' | 'failed' | 'cancelled';
 
 export interface TokenUsage {
@@ -35,9 +35,11 @@ export interface AssistantMessage {
   durationMs?: number;
   /** A reasoning model's thinking, kept out of the answer (capped). */
   reasoning?: string;
+  /** Earlier exchanges condensed to a recap because the whole conversation did not fit the model's context. */
+  condensedTurns?: number;
 }
 
-export interface AgentStepRecord {
+export interface PromptStepRecord {
   id: string;
   /** The step's YAML `title` (its id when it has none): what the step list shows first. */
   title?: string;
@@ -57,18 +59,18 @@ export interface AgentStepRecord {
  * One `/agent` run. It carries the user's half of the exchange (prompt title + inputs) as well as the
  * steps and the answer, so a run is a complete, restorable turn even when no plain user message precedes it.
  */
-export interface AgentRunMessage {
-  kind: 'agent-run';
+export interface PromptRunMessage {
+  kind: 'prompt-run';
   id: string;
   createdAt: string;
   promptId: string;
   promptTitle: string;
   inputs: Record<string, unknown>;
-  steps: AgentStepRecord[];
+  steps: PromptStepRecord[];
   answer: string;
   /** The final answer's thinking (a reasoning model's `<think>` block or `reasoning_content`), kept out of the answer. */
   reasoning?: string;
-  status: AgentRunStatus;
+  status: PromptRunStatus;
   error?: string;
   /** Every warning of the run, the steps' included, in the order they happened. */
   warnings?: string[];
@@ -78,6 +80,8 @@ export interface AgentRunMessage {
   answerTokens?: number;
   /** Wall time of the whole run. */
   durationMs?: number;
+  /** The final prompt as sent (estimated input tokens), against its budget and the server's context window when it said. */
+  context?: { promptTokens: number; budgetTokens: number; serverContext?: number };
   /** The run log's JSON file, named after the `run_id` it records. */
   runLogPath?: string;
 }
@@ -152,6 +156,14 @@ export interface IndexContextRecord {
   partial?: boolean;
 }
 
+/** A project instruction file (AGENTS.md, .codewiki/instructions.md) the agent's system prompt carried for a turn. */
+export interface InstructionRecord {
+  path: string;
+  tokens: number;
+  /** Cut to fit the instructions' token cap. */
+  truncated?: boolean;
+}
+
 export interface AgentContextRef {
   /** `codebase`: the code index's matches for the question (`#codebase`); `files` says which, `path` is empty. */
   kind: 'file' | 'selection' | 'codebase';
@@ -209,6 +221,10 @@ export interface AgentTurnMessage {
   definitions?: DefinitionRecord[];
   /** What the code index sent the model with the question. */
   indexContext?: IndexContextRecord;
+  /** Earlier exchanges condensed to a recap because the whole conversation did not fit the model's context. */
+  condensedTurns?: number;
+  /** The project's instruction files in the system prompt, shown with the turn like an attachment. */
+  instructions?: InstructionRecord[];
 }
 
 /**
@@ -226,7 +242,7 @@ export interface AgentTurnProgress {
   fallback?: string;
 }
 
-export type ChatMessage = UserMessage | AssistantMessage | AgentRunMessage | AgentTurnMessage;
+export type ChatMessage = UserMessage | AssistantMessage | PromptRunMessage | AgentTurnMessage;
 
 export interface Conversation {
   id: string;

@@ -1,4 +1,4 @@
-import type { AgentRunMessage, AgentStepRecord, AgentToolCall, AgentTurnMessage, AssistantMessage, ChatMessage, Conversation } from './conversationTypes';
+import type { PromptRunMessage, PromptStepRecord, AgentToolCall, AgentTurnMessage, AssistantMessage, ChatMessage, Conversation } from './conversationTypes';
 
 /**
  * A conversation as a Markdown document someone can read or paste elsewhere: user turns, answers,
@@ -65,7 +65,7 @@ function assistantToMarkdown(message: AssistantMessage): string {
   return [heading, message.text, statusNote(message.status, message.error)].filter(Boolean).join('\n\n');
 }
 
-function agentRunToMarkdown(run: AgentRunMessage): string {
+function agentRunToMarkdown(run: PromptRunMessage): string {
   const parts = [`## Agent run: ${oneLine(run.promptTitle)}`];
   const inputs = Object.entries(run.inputs);
   if (inputs.length > 0) parts.push('**Inputs**\n\n' + inputs.map(([name, value]) => `- ${name}: ${inputValue(value)}`).join('\n'));
@@ -76,7 +76,7 @@ function agentRunToMarkdown(run: AgentRunMessage): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
-function stepLine(step: AgentStepRecord): string {
+function stepLine(step: PromptStepRecord): string {
   const details: string[] = [step.status];
   if (step.durationMs !== undefined) details.push(formatDuration(step.durationMs));
   if (step.attempts !== undefined && step.attempts > 1) details.push(`${step.attempts} attempts`);

@@ -29,6 +29,7 @@ const assistantMessage = z.object({
   usage: z.object({ input: count, output: count, total: count }).optional(),
   durationMs: count.optional(),
   reasoning: z.string().optional(),
+  condensedTurns: count.optional(),
 });
 
 const agentStep = z.object({
@@ -46,7 +47,7 @@ const agentStep = z.object({
 });
 
 const agentRunMessage = z.object({
-  kind: z.literal('agent-run'),
+  kind: z.literal('prompt-run'),
   id,
   createdAt: timestamp,
   promptId: z.string(),
@@ -61,6 +62,7 @@ const agentRunMessage = z.object({
   tokens: z.object({ input: count, output: count, total: count }).optional(),
   answerTokens: count.optional(),
   durationMs: count.optional(),
+  context: z.object({ promptTokens: count, budgetTokens: count, serverContext: count.optional() }).optional(),
   runLogPath: z.string().optional(),
 });
 
@@ -129,6 +131,8 @@ const agentTurnMessage = z.object({
     .array(z.object({ name: z.string(), kind: z.string(), path: z.string(), line: count, signature: z.string(), container: z.string().optional(), doc: z.string().optional() }))
     .optional(),
   indexContext: z.object({ files: z.array(z.string()), tokens: count, partial: z.boolean().optional() }).optional(),
+  instructions: z.array(z.object({ path: z.string(), tokens: count, truncated: z.boolean().optional() })).optional(),
+  condensedTurns: count.optional(),
 });
 
 const agentTurnProgress = z.object({
@@ -163,10 +167,19 @@ export class InvalidMessageError extends Error {
  * of an agent turn are round-tripped through JSON so that what is kept in memory is exactly what a reopened store will return.
  */
 export function parseChatMessage(value: unknown): ChatMessage {
-  const message = parseOrThrow(chatMessage, value, 'chat message');
-  if (message.kind === 'agent-run') message.inputs = JSON.parse(JSON.stringify(message.inputs)) as Record<string, unknown>;
+  const message = parseOrThrow(chatMessage, withCurrentKind(value), 'chat message');
+  if (message.kind === 'prompt-run') message.inputs = JSON.parse(JSON.stringify(message.inputs)) as Record<string, unknown>;
   if (message.kind === 'agent-turn') for (const call of message.toolCalls) call.args = jsonCopy(call.args);
   return message;
+}
+
+/**
+ * Read alias: a run of an action prompt was saved as `agent-run` until "agent" came to mean the tool loop
+ * only. Conversations saved before that still load, as `prompt-run`; nothing is ever written the old way.
+ */
+function withCurrentKind(value: unknown): unknown {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  return kind === 'agent-run' ? { ...(value as object), kind: 'prompt-run' } : value;
 }
 
 /** One tool call of an agent turn (an `agent-call` record), cleaned the same way as a whole turn's calls. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from '../util/atomicFile';
 import { isValidConversationId } from './conversationIds';
 
 /**

@@ -1,5 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { ModelRole } from '../tools/toolRuntime';
+import type { ModelRole } from './modelRoles';
 import type { PromptCacheSlots } from './promptCacheSlots';
 
 /**

@@ -1,5 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { ModelRole } from '../tools/toolRuntime';
+import type { ModelRole } from './modelRoles';
 import { SecretRedactor } from '../util/secretRedactor';
 import { createChatModel, resolveToolModelSettings, type TransportTuning } from './createChatModel';
 import { describeLlmError } from './describeLlmError';

@@ -1,11 +1,12 @@
 import type { AgentStopReason } from '../agent/agentEvents';
 import type { AgentLoop } from '../agent/agentLoop';
-import { isCancellation } from '../engine/abort';
+import { isCancellation } from '../util/cancellation';
 import { newMessageId } from '../history';
 import type { AgentContextRef, AgentTurnMessage, AgentTurnStatus, ChatMessage, UserMessage } from '../history/conversationTypes';
 import { AgentTurnJournal, type SaveAgentCall } from './agentTurnJournal';
 import { AgentTurnRecorder } from './agentTurnRecorder';
 import { conversationTurns } from './chatHistoryMessages';
+import { historyBudget } from './historyWindow';
 import type { SessionListener } from './sessionEvents';
 
 export interface AgentModeTurnDeps {
@@ -73,12 +74,17 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   const recorder = new AgentTurnRecorder(turn, deps.post, (call) => void journal.record(call), started);
   for (const note of deps.notes ?? []) recorder.handle({ type: 'warning', message: note });
   try {
+    const history = conversationTurns(request.history, historyBudget(await deps.contextWindow?.().catch(() => undefined)));
+    if (history.condensed) {
+      turn.condensedTurns = history.condensed;
+      recorder.handle({ type: 'warning', message: `${history.condensed} earlier exchange${history.condensed === 1 ? '' : 's'} condensed to fit the model's context` });
+    }
     const result = await deps.agent().run({
       question: request.question,
       indexQuery: request.user.text,
       withIndexContext: !request.context.some((ref) => ref.kind === 'codebase'),
       conversationId: request.conversationId,
-      history: conversationTurns(request.history),
+      history: history.messages,
       openFile: request.openFile,
       mentions: request.mentions,
       signal,

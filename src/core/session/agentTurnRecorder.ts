@@ -118,6 +118,10 @@ export class AgentTurnRecorder {
         if (nested) return;
         this.turn.definitions = event.definitions.map((d) => ({ ...d }));
         return this.post({ type: 'agentTurn/definitions', turnId, definitions: this.turn.definitions.map((d) => ({ ...d })) });
+      case 'instructions':
+        if (nested) return;
+        this.turn.instructions = event.files.map(({ path, tokens, truncated }) => ({ path, tokens, ...(truncated ? { truncated } : {}) }));
+        return this.post({ type: 'agentTurn/instructions', turnId, instructions: this.turn.instructions.map((r) => ({ ...r })) });
       case 'index-context':
         if (nested) return;
         this.turn.indexContext = { files: [...event.files], tokens: event.tokens, ...(event.partial ? { partial: true } : {}) };

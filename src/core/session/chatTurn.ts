@@ -1,9 +1,12 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { HumanMessage } from '@langchain/core/messages';
+import { classifyLlmError } from '../llm/classifyLlmError';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../history/conversationTypes';
 import { newMessageId } from '../history';
 import { streamChat } from '../llm/streamChat';
-import { isCancellation } from '../engine/abort';
+import { isCancellation } from '../util/cancellation';
 import { chatHistoryMessages } from './chatHistoryMessages';
+import { historyBudget } from './historyWindow';
 import type { SessionListener } from './sessionEvents';
 import { reasoningThatFits } from './reasoningCap';
 
@@ -15,6 +18,8 @@ export interface ChatTurnDeps {
   /** Persists a message (insert or replace by id); failures are reported, never fatal. */
   save(message: ChatMessage): Promise<void>;
   post: SessionListener;
+  /** The model server's context window, when it says: history gets a share of it. */
+  contextWindow?(): Promise<number | undefined>;
 }
 
 /**
@@ -36,10 +41,16 @@ export async function streamAssistantAnswer(
   const started = performance.now();
   const assistant: AssistantMessage = { kind: 'assistant', id: reuseId ?? newMessageId(), createdAt: new Date().toISOString(), text: '', status: 'streaming', model: deps.modelName };
   await deps.save(assistant);
-  deps.post({ type: 'chat/started', conversationId, user, assistant });
+  deps.post({ type: 'chat/started', conversationId, user, assistant: { ...assistant } });
+  // History is fitted to the server's context in tokens; what does not fit is condensed, and the answer says how much.
+  const prompt = (historyTokens: number) => {
+    const fitted = chatHistoryMessages(history, historyTokens);
+    assistant.condensedTurns = fitted.condensed || undefined;
+    return [...fitted.messages, new HumanMessage(questionForModel ?? user.text)];
+  };
   try {
-    const asked = questionForModel === undefined ? user : { ...user, text: questionForModel };
-    const answer = await streamChat(deps.model(), chatHistoryMessages([...history, asked]), {
+    let messages = prompt(historyBudget(await deps.contextWindow?.().catch(() => undefined)));
+    const ask = () => streamChat(deps.model(), messages, {
       signal,
       onToken: (piece) => {
         assistant.text += piece;
@@ -53,6 +64,12 @@ export async function streamAssistantAnswer(
         deps.post({ type: 'chat/reasoning', messageId: assistant.id, text });
       },
     });
+    const answer = await ask().catch((error: unknown) => {
+      // A server smaller than it said (or one that never says) still answers: once, with the whole history condensed.
+      if (assistant.text || assistant.reasoning || history.length === 0 || !overflowed(error)) throw error;
+      messages = prompt(0);
+      return ask();
+    });
     assistant.status = 'done';
     assistant.usage = answer.usage;
   } catch (error) {
@@ -63,4 +80,9 @@ export async function streamAssistantAnswer(
   await deps.save(assistant);
   deps.post({ type: 'chat/done', message: assistant });
   return assistant;
+}
+
+function overflowed(error: unknown): boolean {
+  const failure = classifyLlmError(error);
+  return failure.kind === 'http' && failure.contextOverflow !== undefined;
 }

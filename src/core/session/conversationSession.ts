@@ -99,7 +99,7 @@ export class ConversationSession {
     return toolsState(engine?.agentRegistry, agentSettingsOf(this.deps).toggles, unavailable);
   }
 
-  runAgent(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
+  runPrompt(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
     return this.turns.runActionPrompt(promptId, rawInputs);
   }
 

@@ -67,7 +67,7 @@ export class OpenConversation {
 function isInFlight(message: ChatMessage): boolean {
   return (
     (message.kind === 'assistant' && message.status === 'streaming') ||
-    (message.kind === 'agent-run' && message.status === 'running') ||
+    (message.kind === 'prompt-run' && message.status === 'running') ||
     (message.kind === 'agent-turn' && message.status === 'streaming')
   );
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { CatalogEntry } from '../actionPrompt/promptCatalog';
-import { type Diagnostic, formatDiagnostic } from '../actionPrompt/diagnostics';
+import { type Diagnostic, formatDiagnostic } from '../yaml/diagnostics';
 import type { PromptInputField, PromptSummary } from '../../shared/protocol';
 
 /** Workspace prompt and agent-definition problems grouped by file, for the Problems panel. */

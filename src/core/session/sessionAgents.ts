@@ -1,4 +1,5 @@
-import { createAgent, ToolProtocolMemory, type AgentLoop, type ApprovalGate, type ConversationApprovals } from '../agent';
+import { ToolProtocolMemory, type AgentLoop, type ApprovalGate, type ConversationApprovals } from '../agent';
+import { createAgent } from '../createAgent';
 import type { CodewikiEngine } from '../codewikiEngine';
 import { approvalPolicyFor, type AgentModeSettings } from './agentModeSettings';
 import { TOOL_OUTPUT_MAX_CHARS } from './agentTurnRecorder';

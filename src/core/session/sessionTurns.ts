@@ -1,11 +1,11 @@
-import { ActionPromptError, formatDiagnostic } from '../actionPrompt/diagnostics';
+import { ActionPromptError, formatDiagnostic } from '../yaml/diagnostics';
 import { resolveRunInputs } from '../actionPrompt/runInputs';
 import type { CodewikiEngine } from '../codewikiEngine';
 import type { AgentContextRef, AgentToolCall, AgentTurnMessage, AgentTurnProgress, ChatMessage, UserMessage } from '../history/conversationTypes';
 import { newMessageId } from '../history';
 import type { ContextAttachment } from '../../shared/protocol';
 import { runAgentModeTurn, type AgentModeTurnRequest } from './agentModeTurn';
-import { runAgentTurn } from './agentTurn';
+import { runPromptRun } from './promptRun';
 import { streamAssistantAnswer } from './chatTurn';
 import type { OpenConversation } from './openConversation';
 import type { SessionAgents } from './sessionAgents';
@@ -94,7 +94,7 @@ export class SessionTurns {
     }
     const conversationId = await this.conversation.ensure(entry.prompt.title);
     await this.withAbort((signal) =>
-      runAgentTurn({ engine, save: (m) => this.conversation.save(conversationId, m), post: this.deps.post, runLogDir: this.deps.runLogDir }, conversationId, entry.prompt!, inputs, signal),
+      runPromptRun({ engine, save: (m) => this.conversation.save(conversationId, m), post: this.deps.post, runLogDir: this.deps.runLogDir }, conversationId, entry.prompt!, inputs, signal),
     );
   }
 
@@ -177,6 +177,7 @@ export class SessionTurns {
       describeError: (error: unknown) => models.describeError(error, 'main'),
       save: (message: ChatMessage) => this.conversation.save(conversationId, message),
       post: this.deps.post,
+      contextWindow: async () => models.contextSize?.('main'),
     };
   }
 }

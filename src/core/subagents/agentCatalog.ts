@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ActionPromptError, type Diagnostic } from '../actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic } from '../yaml/diagnostics';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { DEFAULT_YAML_LIMITS } from '../yaml/yamlLimits';
 import { checkAgentDefinition, parseAgentDefinition, type ParsedAgentDefinition } from './compileAgentDefinition';

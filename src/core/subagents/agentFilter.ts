@@ -1,5 +1,5 @@
 import type { ToolExclusion } from '../agent/agentToolSet';
-import { isSubagentTool } from './subagentTool';
+import { isSubagentTool, SUBAGENTS_NOT_ENABLED } from './subagentTool';
 
 /**
  * Which sub-agents the agent is offered, from the user's settings (the extension) or flags (the
@@ -16,7 +16,7 @@ function agentFilterAllows(filter: AgentFilter, name: string): boolean {
 }
 
 /** The default for a tool set nobody configured sub-agents for: it offers none. */
-export const withoutSubagents: ToolExclusion = (entry) => (isSubagentTool(entry.tool) ? 'sub-agents are not enabled for this agent' : undefined);
+export const withoutSubagents: ToolExclusion = (entry) => (isSubagentTool(entry.tool) ? SUBAGENTS_NOT_ENABLED : undefined);
 
 /** Offers the sub-agents `filter` lets through; without a filter, none. Other tools are left to the toggles. */
 export function subagentExclusion(filter: AgentFilter | undefined): ToolExclusion {

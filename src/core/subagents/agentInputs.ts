@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderValue } from '../template/renderValue';
+import { renderValue } from '../values/renderValue';
 import type { AgentInput, AgentInputType } from './agentDefinitionSchema';
 
 /**

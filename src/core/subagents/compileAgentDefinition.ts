@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ActionPromptError, type Diagnostic, formatFieldPath } from '../actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic, formatFieldPath } from '../yaml/diagnostics';
 import { findInvisibleText } from '../actionPrompt/invisibleText';
 import { collectReferences } from '../template/templateParser';
 import type { ToolRegistry } from '../tools/toolRegistry';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../actionPrompt/diagnostics';
+import type { Diagnostic } from '../yaml/diagnostics';
 import type { PositionIndex } from '../yaml/yamlPositions';
 import type { AgentInput } from './agentDefinitionSchema';
 

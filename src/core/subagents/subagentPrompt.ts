@@ -1,7 +1,7 @@
 import { SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import type { AgentChatModel } from '../agent/streamTurn';
 import { resolveTemplateString } from '../template/renderTemplate';
-import { renderValue } from '../template/renderValue';
+import { renderValue } from '../values/renderValue';
 import { inputVariables } from './agentInputs';
 import type { CompiledAgentDefinition } from './compiledAgentDefinition';
 

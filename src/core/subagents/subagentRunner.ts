@@ -11,7 +11,7 @@ import { workspaceName } from '../agent/systemPrompt';
 import type { ModelProvider } from '../llm/modelProvider';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolToggles } from '../tools/toolToggles';
-import type { ModelRole } from '../tools/toolRuntime';
+import type { ModelRole } from '../llm/modelRoles';
 import { abortReason } from '../util/abort';
 import type { Workspace } from '../workspace/workspace';
 import { usageCollectorIn } from './agentCallablePrompts';

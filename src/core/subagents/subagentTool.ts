@@ -2,9 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { CodewikiTool } from '../tools/codewikiTool';
+import type { OptInTool } from '../tools/toolMetadata';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { agentInputsToZod } from './agentInputs';
 import type { CompiledAgentDefinition } from './compiledAgentDefinition';
+
+/** Why an agent whose settings enable no sub-agents cannot call one. */
+export const SUBAGENTS_NOT_ENABLED = 'sub-agents are not enabled for this agent';
 
 /** A sub-agent's per-call deadline; its own wall clock (subagentRunner.ts) ends it before this one. */
 export const SUBAGENT_TIMEOUT_MS = 10 * 60_000;
@@ -28,9 +32,12 @@ export function runWithSubagentHost<T>(host: SubagentHost, work: () => T): T {
 /**
  * An agent definition as a tool: its schema comes from the definition's inputs, and calling it runs
  * a nested agent loop (seed 003's SubagentToolWrapper). Its kind is `think`: it changes nothing by
- * itself, and every write or execute call inside it still stops at the same approval gate.
+ * itself, and every write or execute call inside it still stops at the same approval gate. It is an opt-in
+ * tool: an agent's tool set offers it only when the user's agents setting lets it in (agentFilter.ts).
  */
-class SubagentTool extends CodewikiTool {
+class SubagentTool extends CodewikiTool implements OptInTool {
+  readonly optInReason = SUBAGENTS_NOT_ENABLED;
+
   constructor(readonly definition: CompiledAgentDefinition) {
     super({ name: definition.name, description: definition.description, schema: agentInputsToZod(definition.inputs) }, (input, config) => {
       const host = hosts.getStore();

@@ -1,5 +1,5 @@
 import { parseTemplate, type PathPart, type Reference } from './templateParser';
-import { renderValue } from './renderValue';
+import { renderValue } from '../values/renderValue';
 
 export type Variables = ReadonlyMap<string, unknown>;
 

@@ -3,6 +3,7 @@ import { agentGuidance } from '../agent/agentGuidance';
 import { AgentToolSet, type OpenAiFunctionTool, type ToolExclusion } from '../agent/agentToolSet';
 import { modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from '../agent/modelAdapters';
 import { buildSystemPrompt, workspaceName } from '../agent/systemPrompt';
+import { instructionsSection, readProjectInstructions } from '../agent/projectInstructions';
 import { workspaceOverview } from '../agent/workspaceOverview';
 import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
@@ -55,6 +56,7 @@ export async function previewToolPrompt(input: PromptPreviewInput): Promise<Prom
     repoMap: overview.repoMap,
     tools: withTools ? tools.names : [],
     guidance: agentGuidance(input.modelName, input.adapter, input.protocol, tools.definitions),
+    instructions: input.workspace ? instructionsSection(await readProjectInstructions(input.workspace)) : undefined,
   });
   return {
     protocol: input.protocol,

@@ -28,3 +28,16 @@ export interface RegisteredTool {
   tool: StructuredToolInterface;
   metadata: ToolMetadata;
 }
+
+/**
+ * A tool that an agent's tool set leaves out unless whoever builds the set lets it in by name: sub-agents, which
+ * the user's agents setting enables. `optInReason` is what the model is told when it calls one that was left out.
+ */
+export interface OptInTool {
+  readonly optInReason: string;
+}
+
+export function optInReasonOf(tool: StructuredToolInterface): string | undefined {
+  const reason = (tool as Partial<OptInTool>).optInReason;
+  return typeof reason === 'string' ? reason : undefined;
+}

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import type { StructuredToolInterface } from '@langchain/core/tools';
-import type { ToolLookup } from '../actionPrompt/toolLookup';
+import type { ToolLookup } from './toolLookup';
 import type { RegisteredTool, ToolMetadata } from './toolMetadata';
 
 const schemaCache = new WeakMap<StructuredToolInterface, Record<string, unknown>>();

@@ -1,9 +1,8 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import type { PromptMessage } from '../engine/executorEvents';
+import type { ModelRole } from '../llm/modelRoles';
+import type { PromptMessage } from '../llm/promptMessages';
 import type { UsageCollector } from '../llm/usage';
-
-export type ModelRole = 'main' | 'tool';
 
 /**
  * Run-scoped services that LLM tools and nested action prompts need. It travels in LangChain's

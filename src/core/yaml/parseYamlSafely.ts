@@ -1,5 +1,5 @@
 import * as yaml from 'js-yaml';
-import { ActionPromptError, type Diagnostic, formatFieldPath } from '../actionPrompt/diagnostics';
+import { ActionPromptError, type Diagnostic, formatFieldPath } from './diagnostics';
 import { ExpansionMeter } from './aliasExpansion';
 import { DEFAULT_YAML_LIMITS, FORBIDDEN_KEYS, type YamlLimits } from './yamlLimits';
 import { PositionIndex, type ShadowNode } from './yamlPositions';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { ActionPromptError, formatDiagnostic } from '../../core/actionPrompt/diagnostics';
+import { ActionPromptError, formatDiagnostic } from '../../core/yaml/diagnostics';
 import { promptIdOf } from '../../core/actionPrompt/promptCatalog';
 import { missingRequiredInputs, resolveRunInputs } from '../../core/actionPrompt/runInputs';
 import { dryRunPreview } from '../../core/authoring';

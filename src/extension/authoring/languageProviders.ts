@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { completionsAt, definitionAt, hoverAt, quickFixesFor, type AuthoringCompletion } from '../../core/authoring';
-import type { Diagnostic } from '../../core/actionPrompt/diagnostics';
+import type { Diagnostic } from '../../core/yaml/diagnostics';
 import { authoringKindOfDocument, rangeOf } from './authoringDocuments';
 import type { AuthoringEnvironmentSource } from './authoringEnvironmentSource';
 import { CODEWIKI_DIAGNOSTIC_SOURCE } from './vscodeDiagnostics';

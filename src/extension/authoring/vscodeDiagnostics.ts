@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../../core/actionPrompt/diagnostics';
+import type { Diagnostic } from '../../core/yaml/diagnostics';
 
 /** Marks CodeWiki's entries in the Problems panel; quick fixes act on these only. */
 export const CODEWIKI_DIAGNOSTIC_SOURCE = 'CodeWiki';

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { ModelProvider } from '../../core/llm/modelProvider';
-import type { ModelRole } from '../../core/tools/toolRuntime';
+import type { ModelRole } from '../../core/llm/modelRoles';
 import { describeVscodeModelError } from './describeVscodeModelError';
 import type { LanguageModelApi, LanguageModelChatLike } from './languageModelApi';
 import { LanguageModelChatModel, type LanguageModelChatSettings } from './languageModelChatModel';

@@ -1,4 +1,4 @@
-import type { AgentRunMessage, AgentStepRecord, AssistantMessage, Conversation, ConversationSummary, HostStatus, HostToWebview, PromptSummary, UserMessage } from '../../../src/shared/protocol';
+import type { PromptRunMessage, PromptStepRecord, AssistantMessage, Conversation, ConversationSummary, HostStatus, HostToWebview, PromptSummary, UserMessage } from '../../../src/shared/protocol';
 
 /** Test-data builders: a sensible whole object, with the fields a test cares about overridden. */
 const when = '2025-01-02T10:00:00.000Z';
@@ -25,10 +25,10 @@ export const assistant = (id: string, text: string, over: Partial<AssistantMessa
   ...over,
 });
 
-export const step = (id: string, over: Partial<AgentStepRecord> = {}): AgentStepRecord => ({ id, tool: 'read_file', status: 'success', ...over });
+export const step = (id: string, over: Partial<PromptStepRecord> = {}): PromptStepRecord => ({ id, tool: 'read_file', status: 'success', ...over });
 
-export const agentRun = (id: string, over: Partial<AgentRunMessage> = {}): AgentRunMessage => ({
-  kind: 'agent-run',
+export const agentRun = (id: string, over: Partial<PromptRunMessage> = {}): PromptRunMessage => ({
+  kind: 'prompt-run',
   id,
   createdAt: when,
   promptId: 'summarize',

@@ -155,6 +155,7 @@ export class CwAgentTurn extends CwElement {
         ${t.status === 'stopped' ? html`<span class="badge stopped">Stopped</span>` : nothing}
       </div>
       ${this.renderContext(t.context, t.mentions)}
+      ${this.renderInstructions(t)}
       ${this.renderIndex(t, streaming)}
       ${this.renderWork(t, streaming)}
       ${this.renderNotes(t)}
@@ -174,6 +175,19 @@ export class CwAgentTurn extends CwElement {
     const names = (mentions ?? []).map((m) => `@${m.replace(/^@/, '')}`);
     if (refs.length + names.length === 0) return nothing;
     return html`<div class="context muted">${icon('file')} ${[...names, ...refs].join(' · ')}</div>`;
+  }
+
+  /** The project's instruction files the model was given, as attachments the user can open and read. */
+  private renderInstructions(t: AgentTurnMessage) {
+    const files = t.instructions ?? [];
+    if (!files.length) return nothing;
+    return html`<div class="instructions muted">${icon('book')} Instructions:
+      ${files.map(
+        (f, i) => html`${i ? ' · ' : ''}<a class="file-link instruction-file" role="link" tabindex="0" data-path=${f.path}
+          title=${`Project instructions sent with every question (${f.tokens.toLocaleString('en-US')} tokens${f.truncated ? ', cut to fit' : ''}). Open ${f.path}`}
+          @click=${() => this.actions.agentMode.openFile(f.path)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.actions.agentMode.openFile(f.path)}
+          >${f.path}${f.truncated ? ' (cut)' : ''}</a>`,
+      )}</div>`;
   }
 
   /**

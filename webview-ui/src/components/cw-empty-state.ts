@@ -51,9 +51,13 @@ export class CwEmptyState extends CwElement {
               ${missing.includes('baseUrl') ? html`<li><code>codewiki.baseUrl</code>: the endpoint, ending in <code>/v1</code> (e.g. <code>http://127.0.0.1:11434/v1</code>)</li>` : nothing}
               ${missing.includes('model') ? html`<li><code>codewiki.model</code>: the model name (e.g. <code>gpt-4o-mini</code>, <code>llama3.1</code>)</li>` : nothing}
             </ul>
-            <p class="muted">${this.status.hasApiKey ? 'An API key is stored.' : 'An API key is optional for local servers; it is kept in VS Code’s secret storage.'}</p>`}
+            <p class="muted">${this.status.hasApiKey ? 'An API key is stored.' : 'An API key is optional for local servers; it is kept in VS Code’s secret storage.'}</p>
+            ${this.status.localModel
+              ? html`<p class="local-model">Or run a small model on this machine: <code>${this.status.localModel}</code> on llama.cpp. The first start builds llama.cpp and downloads the weights (about 15 minutes, once); later starts take seconds.</p>`
+              : nothing}`}
       <div class="buttons">
         <button class="open-settings" @click=${() => this.actions.openSettings(missing[0])}>${icon('gear')} Open settings</button>
+        ${this.status.localModel ? html`<button class="secondary start-local-model" @click=${() => this.actions.startLocalModel()}>${icon('play')} Start local model</button>` : nothing}
         <button class="secondary set-key" @click=${() => this.actions.setApiKey()}>${icon('key')} Set API key</button>
       </div>
     </section>`;

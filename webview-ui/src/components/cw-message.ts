@@ -5,7 +5,7 @@ import { formatTokens } from '../format';
 import { createAnswerRenderer } from '../markdown';
 import type { Store } from '../state';
 import { baseStyles, markdownStyles } from '../styles';
-import { renderAgentRun, runStyles } from './agentRunView';
+import { renderPromptRun, runStyles } from './promptRunView';
 import { CwElement, icon } from './cwElement';
 import './cw-agent-turn';
 import './cw-code-block';
@@ -78,7 +78,7 @@ export class CwMessage extends CwElement {
     if (m.kind === 'user') return this.renderUser(m);
     if (m.kind === 'assistant') return this.renderAssistant(m);
     if (m.kind === 'agent-turn') return html`<cw-agent-turn .turn=${m} .store=${this.store} .actions=${this.actions}></cw-agent-turn>`;
-    return renderAgentRun(m, this.actions, this.markdown);
+    return renderPromptRun(m, this.actions, this.markdown);
   }
 
   private renderUser(m: UserMessage) {
@@ -95,6 +95,9 @@ export class CwMessage extends CwElement {
         ${icon(streaming ? 'loading' : 'sparkle', streaming ? 'spin' : '')}<span>CodeWiki</span>
         ${m.model ? html`<span class="muted">${m.model}</span>` : nothing}
       </div>
+      ${m.condensedTurns
+        ? html`<div class="muted condensed">${icon('history')} ${m.condensedTurns} earlier exchange${m.condensedTurns === 1 ? '' : 's'} condensed to fit the model's context</div>`
+        : nothing}
       ${renderThinking(m.reasoning)}
       <div class="markdown">${this.markdown(m.text, streaming)}</div>
       ${streaming && !m.text ? html`<div class="muted">Thinking…</div>` : nothing}

@@ -1,13 +1,13 @@
 import { css, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { AgentStepRecord } from '../../../src/shared/protocol';
+import type { PromptStepRecord } from '../../../src/shared/protocol';
 import { formatDuration, formatTokens } from '../format';
 import type { IconName } from '../icons';
 import { baseStyles } from '../styles';
 import { CwElement, icon } from './cwElement';
 import { rowStyles } from './rowStyles';
 
-const STATUS: Record<AgentStepRecord['status'], { icon: IconName; label: string; spin?: boolean }> = {
+const STATUS: Record<PromptStepRecord['status'], { icon: IconName; label: string; spin?: boolean }> = {
   pending: { icon: 'circle-outline', label: 'Pending' },
   running: { icon: 'loading', label: 'Running', spin: true },
   success: { icon: 'pass', label: 'Done' },
@@ -37,7 +37,7 @@ export class CwStepList extends CwElement {
     `,
   ];
 
-  declare steps: AgentStepRecord[];
+  declare steps: PromptStepRecord[];
   declare expanded: ReadonlySet<string>;
 
   constructor() {
@@ -51,7 +51,7 @@ export class CwStepList extends CwElement {
     return html`<ol aria-label="Steps">${repeat(this.steps, (s) => s.id, (s) => this.renderStep(s))}</ol>`;
   }
 
-  private renderStep(step: AgentStepRecord) {
+  private renderStep(step: PromptStepRecord) {
     const status = STATUS[step.status] ?? STATUS.pending;
     const open = this.expanded.has(step.id);
     const title = step.title || step.id;
@@ -72,7 +72,7 @@ export class CwStepList extends CwElement {
     </li>`;
   }
 
-  private renderDetails(step: AgentStepRecord) {
+  private renderDetails(step: PromptStepRecord) {
     return html`<div class="details">
       ${step.error ? html`<div class="error-text">${step.error}</div>` : nothing}
       <h4>Input</h4><pre class="input-preview">${step.inputPreview || '(none)'}</pre>

@@ -1,5 +1,11 @@
 import type { HostToTester, TesterParse, TesterProbe, TesterRun, TesterState, TesterToHost } from '../../../src/shared/toolTesterProtocol';
 import type { HostApi } from '../hostApi';
+import { HostRequests } from '../hostRequests';
+
+/** What answers a parse or a run: its result, or the error that stopped it. */
+type TesterReply = Extract<HostToTester, { type: 'tester/parsed' | 'tester/ran' | 'tester/error' }>;
+/** One parse or run is awaited at a time: a newer one supersedes an older one's answer. */
+const CALL_CHANNEL = 'tester-call';
 
 /** Everything the Tool Tester page shows. The host owns the tools and settings; the page owns what the user typed. */
 export interface TesterView {
@@ -8,8 +14,8 @@ export interface TesterView {
   previewProtocol: 'native' | 'text';
   pasted: string;
   parse?: TesterParse;
-  /** Set while a parse or run is out: its id, so a late answer to an older request is ignored. */
-  pending?: { requestId: string; kind: 'parse' | 'run'; index?: number };
+  /** Set while a parse or run is out (a late answer to an older one is dropped by HostRequests). */
+  pending?: { kind: 'parse' | 'run'; index?: number };
   run?: TesterRun & { index: number };
   probe: { status: 'idle' | 'running' | 'done'; result?: TesterProbe; error?: string };
   error?: string;
@@ -24,9 +30,10 @@ type Listener = (view: TesterView) => void;
 export class TesterModel {
   private current: TesterView = { previewProtocol: 'native', pasted: '', probe: { status: 'idle' } };
   private readonly listeners = new Set<Listener>();
-  private nextId = 1;
+  private readonly requests: HostRequests<TesterToHost, HostToTester>;
 
   constructor(private readonly host: HostApi<TesterToHost>) {
+    this.requests = new HostRequests((message) => host.postMessage(message));
     const saved = host.getState() as Partial<Pick<TesterView, 'pasted' | 'previewProtocol'>> | undefined;
     if (typeof saved?.pasted === 'string') this.current.pasted = saved.pasted;
     if (saved?.previewProtocol === 'text') this.current.previewProtocol = 'text';
@@ -42,22 +49,16 @@ export class TesterModel {
   }
 
   receive(message: HostToTester): void {
+    if (this.requests.settle(message)) return;
     switch (message.type) {
       case 'tester/state':
         return this.update({ state: message.state });
-      case 'tester/parsed':
-        if (this.current.pending?.requestId !== message.requestId) return;
-        return this.update({ parse: message.parse, pending: undefined, error: undefined });
-      case 'tester/ran': {
-        const pending = this.current.pending;
-        if (pending?.requestId !== message.requestId) return;
-        return this.update({ run: { ...message.run, index: pending.index ?? 0 }, pending: undefined, error: undefined });
-      }
       case 'tester/probe':
         return this.update({ probe: { status: message.status, result: message.probe, error: message.error } });
       case 'tester/error':
-        if (message.requestId && this.current.pending?.requestId !== message.requestId) return;
-        return this.update({ error: message.message, pending: message.requestId ? undefined : this.current.pending });
+        // An error that answers no request (a request's own arrives through `requests`; a late one is dropped there).
+        if (!message.requestId) this.update({ error: message.message });
+        return;
     }
   }
 
@@ -76,17 +77,15 @@ export class TesterModel {
     this.persist();
   }
 
-  parse(): void {
+  async parse(): Promise<void> {
     if (!this.current.pasted.trim()) return this.update({ error: 'Paste a tool call first.' });
-    const requestId = this.requestId();
-    this.update({ pending: { requestId, kind: 'parse' }, run: undefined, error: undefined });
-    this.host.postMessage({ type: 'tester/parse', requestId, text: this.current.pasted });
+    this.update({ pending: { kind: 'parse' }, run: undefined, error: undefined });
+    this.answered(await this.requests.request<TesterReply>({ type: 'tester/parse', text: this.current.pasted }, { channel: CALL_CHANNEL }), 0);
   }
 
-  run(index: number): void {
-    const requestId = this.requestId();
-    this.update({ pending: { requestId, kind: 'run', index }, run: undefined, error: undefined });
-    this.host.postMessage({ type: 'tester/run', requestId, text: this.current.pasted, index });
+  async run(index: number): Promise<void> {
+    this.update({ pending: { kind: 'run', index }, run: undefined, error: undefined });
+    this.answered(await this.requests.request<TesterReply>({ type: 'tester/run', text: this.current.pasted, index }, { channel: CALL_CHANNEL }), index);
   }
 
   probe(): void {
@@ -102,8 +101,11 @@ export class TesterModel {
     this.host.postMessage({ type: 'tester/setProtocol', protocol });
   }
 
-  private requestId(): string {
-    return `t${this.nextId++}`;
+  /** A parse's or run's answer; undefined when a newer request superseded it. */
+  private answered(reply: TesterReply | undefined, index: number): void {
+    if (reply?.type === 'tester/parsed') this.update({ parse: reply.parse, pending: undefined, error: undefined });
+    else if (reply?.type === 'tester/ran') this.update({ run: { ...reply.run, index }, pending: undefined, error: undefined });
+    else if (reply?.type === 'tester/error') this.update({ error: reply.message, pending: undefined });
   }
 
   private persist(): void {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics';
+import type { Diagnostic } from '../../yaml/diagnostics';
 import { parseYamlSafely } from '../../yaml/parseYamlSafely';
 import type { PositionIndex } from '../../yaml/yamlPositions';
 import { type DialectOptions, NO_ENVIRONMENT } from './dialectOptions';

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { PositionIndex } from '../../yaml/yamlPositions';
-import type { Diagnostic } from '../diagnostics';
+import type { Diagnostic } from '../../yaml/diagnostics';
 import { fieldNames, STEP_FIELDS, STEP_OUTPUT_FIELDS, TOP_LEVEL_FIELDS } from './dialectFields';
 import type { DialectOptions } from './dialectOptions';
 import { DialectPathMap, DialectPositions, type FieldPath } from './dialectPositions';

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../history/atomicFile';
+import { writeFileAtomic } from '../../util/atomicFile';
 import type { ToolProtocol } from './toolProtocol';
 
 export interface RememberedProtocol {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../history/atomicFile';
+import { writeFileAtomic } from '../../util/atomicFile';
 import type { FileFacts } from '../codeIndexTypes';
 import type { SavedContents } from '../indexContents';
 

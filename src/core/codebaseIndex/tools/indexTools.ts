@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codewikiTool } from '../../tools/codewikiTool';
 import type { ToolRegistry } from '../../tools/toolRegistry';
-import type { SelfRenderedValue } from '../../tools/toolValues';
+import type { SelfRenderedValue } from '../../values/toolValues';
 import type { CodeIndex, CodeSearchHit, SymbolMatch } from '../codeIndexTypes';
 import { waitForIndex } from '../waitForIndex';
 import { partialNote, renderCodeSearch, renderSymbolMatches } from './renderIndexResults';

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { FileContent } from '../toolValues';
+import type { FileContent } from '../../values/toolValues';
 import { WorkspaceAccessError, quotePath } from '../../workspace/workspaceErrors';
 import { decodeText, formatBytes, readFilePrefix, truncationMarker } from '../../workspace/readTextFile';
 import type { ResolvedPath, Workspace } from '../../workspace/workspace';

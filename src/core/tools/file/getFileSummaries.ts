@@ -1,6 +1,6 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
-import type { FileSummaries, FileSummary } from '../toolValues';
+import type { FileSummaries, FileSummary } from '../../values/toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
 import { countLines, decodeText, type FilePrefix } from '../../workspace/readTextFile';
 import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';

@@ -1,6 +1,6 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
-import type { FileBundle } from '../toolValues';
+import type { FileBundle } from '../../values/toolValues';
 import { throwIfAborted } from '../../util/abort';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceAccessError } from '../../workspace/workspaceErrors';

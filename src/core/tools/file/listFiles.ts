@@ -1,6 +1,6 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
-import type { FileTree, FileTreeEntry } from '../toolValues';
+import type { FileTree, FileTreeEntry } from '../../values/toolValues';
 import { forEachBounded } from '../../util/boundedConcurrency';
 import { walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';

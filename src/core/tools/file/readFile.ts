@@ -1,6 +1,6 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
-import type { FileBundle, FileContent } from '../toolValues';
+import type { FileBundle, FileContent } from '../../values/toolValues';
 import { readLineRange } from '../../workspace/readLineRange';
 import { formatBytes, truncationMarker } from '../../workspace/readTextFile';
 import type { Workspace } from '../../workspace/workspace';

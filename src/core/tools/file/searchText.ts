@@ -1,6 +1,6 @@
 import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
-import type { SearchMatch, SearchResults } from '../toolValues';
+import type { SearchMatch, SearchResults } from '../../values/toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
 import { decodeText } from '../../workspace/readTextFile';
 import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';

@@ -1,10 +1,11 @@
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { z } from 'zod';
-import type { PromptMessage } from '../../engine/executorEvents';
+import type { PromptMessage } from '../../llm/promptMessages';
 import { cutOffWarning, streamChat } from '../../llm/streamChat';
 import { codewikiTool } from '../codewikiTool';
-import { toolRuntimeOf, type ModelRole, type ToolRuntime } from '../toolRuntime';
+import type { ModelRole } from '../../llm/modelRoles';
+import { toolRuntimeOf, type ToolRuntime } from '../toolRuntime';
 
 /** A message in an LLM tool's conversation; `ai` appears when a repair turn replays the model's answer. */
 export interface ToolMessage {

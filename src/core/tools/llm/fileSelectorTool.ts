@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parsePathList } from '../file/parsePathList';
-import { isFileSummaries } from '../toolValues';
-import { renderValue } from '../../template/renderValue';
+import { isFileSummaries } from '../../values/toolValues';
+import { renderValue } from '../../values/renderValue';
 import { defineLlmTool } from './defineLlmTool';
 
 const DEFAULT_MAX_FILES = 12;

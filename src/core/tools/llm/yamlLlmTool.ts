@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LlmToolDefinition } from '../../actionPrompt/actionPromptSchema';
-import { renderValue } from '../../template/renderValue';
+import type { LlmToolDefinition } from '../llmToolDefinition';
+import { renderValue } from '../../values/renderValue';
 import { resolveTemplateString } from '../../template/renderTemplate';
 import { parsePathList } from '../file/parsePathList';
 import { defineLlmTool, type ToolMessage } from './defineLlmTool';

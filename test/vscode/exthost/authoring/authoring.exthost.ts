@@ -114,7 +114,7 @@ describe('authoring action prompts in the editor', () => {
     assert.equal(target.range.start.line, positionOf(document, 'output_variable: plan', 0).line);
   });
 
-  it('puts Run, Dry run and Validate above the file; Dry run opens a read-only preview with the nested prompts', async () => {
+  it('puts Run, Dry run and Validate above the file; Validate finds no problem, Dry run opens a preview document with the nested prompts, Run accepts the loaded prompt', async () => {
     const { document } = await open('lens.yaml');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
     assert.deepEqual(lenses.map((l) => l.command?.title), ['▶ Run', 'Dry run', 'Validate']);
@@ -133,10 +133,11 @@ describe('authoring action prompts in the editor', () => {
     assert.match(text, /prompt for final answer in nested prompt outline \(from step plan\)/);
     assert.match(text, /Outline tides/);
     assert.match(text, /About tides/);
-    // A content provider's document: VS Code shows it read-only and it has no file to save to.
+    // The preview is the content provider's document (dryRunDocuments.ts), not an untitled buffer the user could save.
     assert.equal(preview.document.isUntitled, false);
 
-    // ▶ Run opens the prompt's form in the CodeWiki view (the prompt as the catalog loaded it).
+    // ▶ Run accepts the prompt as the catalog loaded it and names it: the id it posts to the CodeWiki view, whose
+    // form for that id the webview tests check (this host cannot see into the view).
     const run = lenses[0].command!;
     assert.equal(await vscode.commands.executeCommand(run.command, ...(run.arguments ?? [])), 'lens');
   });

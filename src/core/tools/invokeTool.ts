@@ -1,8 +1,18 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { CodewikiTool } from '../tools/codewikiTool';
-import type { RegisteredTool } from '../tools/toolMetadata';
+import { CodewikiTool } from './codewikiTool';
+import type { RegisteredTool } from './toolMetadata';
 import { linkedAbortController } from '../util/abort';
-import { StepTimeoutError } from './abort';
+import { StepTimeoutError } from '../util/cancellation';
+
+/**
+ * The one way a registered tool is called, by a workflow step (engine/stepRunner.ts), an agent's tool call
+ * (agent/toolCallRunner.ts) and a call pasted into the tool tester (which goes through the agent's runner).
+ * A CodewikiTool is run directly (validated by its zod schema, without LangChain's tracing wrappers); any
+ * other LangChain tool through `invoke`.
+ */
+export function invokeRegisteredTool(entry: RegisteredTool, args: Record<string, unknown>, config: RunnableConfig): Promise<unknown> {
+  return entry.tool instanceof CodewikiTool ? entry.tool.run(args, config) : entry.tool.invoke(args, config);
+}
 
 /**
  * One tool call with a deadline. The tool gets an AbortSignal that fires on cancel or timeout;
@@ -16,16 +26,13 @@ export async function invokeToolWithDeadline(
   parentSignal: AbortSignal,
   timeoutMs: number,
 ): Promise<unknown> {
-  return runWithDeadline((signal) => {
-    const callConfig = { ...config, signal };
-    return entry.tool instanceof CodewikiTool ? entry.tool.run(args, callConfig) : entry.tool.invoke(args, callConfig);
-  }, parentSignal, timeoutMs);
+  return runWithDeadline((signal) => invokeRegisteredTool(entry, args, { ...config, signal }), parentSignal, timeoutMs);
 }
 
 /**
  * Runs `work` with a signal that fires on cancel or after `timeoutMs`. The race also settles when the work
  * ignores its signal, so nothing stuck can hold a caller past its deadline. Shared by workflow steps and
- * the agent's tool calls.
+ * the agent's tool calls (whose approved write may be a prepared change rather than a plain invocation).
  */
 export async function runWithDeadline<T>(work: (signal: AbortSignal) => Promise<T>, parentSignal: AbortSignal, timeoutMs: number): Promise<T> {
   const { controller, dispose } = linkedAbortController(parentSignal);

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
 import type { CodewikiEngine } from '../codewikiEngine';
 import type { ExecutorEvent } from '../engine/executorEvents';
-import type { AgentRunMessage, AgentStepRecord, ChatMessage } from '../history/conversationTypes';
+import type { PromptRunMessage, PromptStepRecord, ChatMessage } from '../history/conversationTypes';
 import { newMessageId } from '../history';
-import { previewValue } from '../template/renderValue';
+import { previewValue } from '../values/renderValue';
 import type { SessionListener } from './sessionEvents';
 import { reasoningThatFits } from './reasoningCap';
 
-export interface AgentTurnDeps {
+export interface PromptRunDeps {
   engine: CodewikiEngine;
   save(message: ChatMessage): Promise<void>;
   post: SessionListener;
@@ -17,16 +17,16 @@ export interface AgentTurnDeps {
   runLogDir: string;
 }
 
-const STATUS: Record<string, AgentRunMessage['status']> = { success: 'done', cancelled: 'stopped', failed: 'error' };
+const STATUS: Record<string, PromptRunMessage['status']> = { success: 'done', cancelled: 'stopped', failed: 'error' };
 
 /**
  * One /agent run, saved as it happens: the run (with the user's inputs) is stored before the
  * first step starts, each step is stored when it settles, and the answer and run log when it
  * ends, whatever the outcome. Seed 001's flow saved nothing; here a run is always in history.
  */
-export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, signal: AbortSignal): Promise<AgentRunMessage> {
-  const run: AgentRunMessage = {
-    kind: 'agent-run',
+export async function runPromptRun(deps: PromptRunDeps, conversationId: string, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, signal: AbortSignal): Promise<PromptRunMessage> {
+  const run: PromptRunMessage = {
+    kind: 'prompt-run',
     id: newMessageId(),
     createdAt: new Date().toISOString(),
     promptId: prompt.id,
@@ -37,14 +37,14 @@ export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, 
     status: 'running',
   };
   await deps.save(run);
-  deps.post({ type: 'agent/started', conversationId, run: structuredClone(run) });
+  deps.post({ type: 'promptRun/started', conversationId, run: structuredClone(run) });
 
   const stepOf = (id: string) => run.steps.find((s) => s.id === id);
-  const update = (id: string, patch: Partial<AgentStepRecord>, persist: boolean) => {
+  const update = (id: string, patch: Partial<PromptStepRecord>, persist: boolean) => {
     const step = stepOf(id);
     if (!step) return;
     Object.assign(step, patch);
-    deps.post({ type: 'agent/step', runId: run.id, step: { ...step } });
+    deps.post({ type: 'promptRun/step', runId: run.id, step: { ...step } });
     if (persist) void deps.save(run);
   };
   const onEvent = (event: ExecutorEvent) => {
@@ -70,13 +70,13 @@ export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, 
         return;
       case 'llm-token':
         run.answer += event.text;
-        deps.post({ type: 'agent/chunk', runId: run.id, text: event.text });
+        deps.post({ type: 'promptRun/chunk', runId: run.id, text: event.text });
         return;
       case 'llm-reasoning': {
         const text = reasoningThatFits(run.reasoning, event.text);
         if (!text) return;
         run.reasoning = (run.reasoning ?? '') + text;
-        deps.post({ type: 'agent/reasoning', runId: run.id, text });
+        deps.post({ type: 'promptRun/reasoning', runId: run.id, text });
         return;
       }
       default:
@@ -89,12 +89,14 @@ export async function runAgentTurn(deps: AgentTurnDeps, conversationId: string, 
   run.tokens = result.log.total_tokens;
   if (result.log.final?.tokens?.total) run.answerTokens = result.log.final.tokens.total;
   if (result.log.duration_ms !== undefined) run.durationMs = Math.round(result.log.duration_ms);
+  const budget = result.log.input_budget;
+  if (budget && result.log.final?.sent) run.context = { promptTokens: result.log.final.tokens.input, budgetTokens: budget.tokens, ...(budget.server_context ? { serverContext: budget.server_context } : {}) };
   if (!prompt.finalPrompt && result.status === 'success') run.answer = previewValue(result.output, 100_000);
   if (result.log.error && result.status !== 'success') run.error = result.log.error;
   // Named after the run_id inside it, so the file and the record it holds are found by the same id.
   run.runLogPath = await writeRunLog(deps.runLogDir, result.log.run_id, result.log).catch(() => undefined);
   await deps.save(run);
-  deps.post({ type: 'agent/done', run: structuredClone(run) });
+  deps.post({ type: 'promptRun/done', run: structuredClone(run) });
   return run;
 }
 

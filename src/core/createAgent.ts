@@ -1,18 +1,18 @@
-import type { CodewikiEngine } from '../codewikiEngine';
-import { agentToolConfigurable } from '../subagents/agentCallablePrompts';
-import { subagentExclusion, type AgentFilter } from '../subagents/agentFilter';
-import { SubagentHostLoop } from '../subagents/subagentRunner';
-import { DEFAULT_TOOL_TOGGLES, type ToolToggles } from '../tools/toolToggles';
-import { DEFAULT_AGENT_CAPS, type AgentCaps, type AgentOutputLimits } from './agentCaps';
-import type { AgentLoop } from './agentLoop';
-import { AgentToolSet } from './agentToolSet';
-import { startsFromIndex, usesCompactTools } from './compactToolSet';
-import { ConversationApprovals, ToolApprovals, type ApprovalGate } from './approvalGate';
-import { AutoApprovalPolicy } from './autoApprovalPolicy';
-import type { ModelAdapterSettings } from './modelAdapters';
-import type { AgentChatModel } from './streamTurn';
-import type { ToolProtocolSetting } from './textProtocol/toolProtocol';
-import type { ToolProtocolMemory } from './textProtocol/toolProtocolMemory';
+import type { CodewikiEngine } from './codewikiEngine';
+import { agentToolConfigurable } from './subagents/agentCallablePrompts';
+import { subagentExclusion, type AgentFilter } from './subagents/agentFilter';
+import { SubagentHostLoop } from './subagents/subagentRunner';
+import { DEFAULT_TOOL_TOGGLES, type ToolToggles } from './tools/toolToggles';
+import { DEFAULT_AGENT_CAPS, type AgentCaps, type AgentOutputLimits } from './agent/agentCaps';
+import type { AgentLoop } from './agent/agentLoop';
+import { AgentToolSet } from './agent/agentToolSet';
+import { startsFromIndex, usesCompactTools } from './agent/compactToolSet';
+import { ConversationApprovals, ToolApprovals, type ApprovalGate } from './agent/approvalGate';
+import { AutoApprovalPolicy } from './agent/autoApprovalPolicy';
+import type { ModelAdapterSettings } from './agent/modelAdapters';
+import type { AgentChatModel } from './agent/streamTurn';
+import type { ToolProtocolSetting } from './agent/textProtocol/toolProtocol';
+import type { ToolProtocolMemory } from './agent/textProtocol/toolProtocolMemory';
 
 /** The user's agent settings. Everything here comes from user-level settings or CLI flags, never from the workspace. */
 export interface AgentSettings {
@@ -42,7 +42,8 @@ export interface AgentSettings {
 /**
  * An agent over an engine's workspace, tools and models: the main model answers, the tool model
  * plans for the fallback. Build one per settings change and reuse it for every run; the tool
- * definitions are built here, once.
+ * definitions are built here, once. This is the composition tier (docs/architecture.md): the one place
+ * where the loop (agent/) meets the sub-agents (subagents/), which are tools registered above it.
  */
 export function createAgent(engine: CodewikiEngine, settings: AgentSettings): AgentLoop {
   const toggles = settings.toggles ?? DEFAULT_TOOL_TOGGLES;

@@ -1,6 +1,6 @@
 import * as yaml from 'js-yaml';
-import { renderFileBundle, renderFileSummaries, renderFileTree, renderSearchResults } from '../tools/file/renderFileValues';
-import { isFileBundle, isFileSummaries, isFileTree, isSearchResults, isSelfRendered } from '../tools/toolValues';
+import { renderFileBundle, renderFileSummaries, renderFileTree, renderSearchResults } from './renderFileValues';
+import { isFileBundle, isFileSummaries, isFileTree, isSearchResults, isSelfRendered } from './toolValues';
 
 /**
  * How a value reads when interpolated into prompt text. Tool outputs with a known shape get

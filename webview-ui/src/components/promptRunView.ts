@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { AgentRunMessage } from '../../../src/shared/protocol';
+import type { PromptRunMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
 import { formatDuration, formatTokens } from '../format';
 import { icon } from './cwElement';
@@ -21,17 +21,17 @@ export const runStyles = css`
 `;
 
 /** An `/agent` run: the user's half (prompt and inputs), the live steps, then the streamed answer and its actions. */
-export function renderAgentRun(run: AgentRunMessage, actions: Actions, markdown: MarkdownRenderer): TemplateResult {
+export function renderPromptRun(run: PromptRunMessage, actions: Actions, markdown: MarkdownRenderer): TemplateResult {
   const running = run.status === 'running';
   const inputs = Object.entries(run.inputs);
   return html`
-    <div class="msg user run-request" data-kind="agent-request">
+    <div class="msg user run-request" data-kind="prompt-request">
       <div class="head">${icon('run-all')}<span class="run-title">${run.promptTitle}</span><span class="muted">/agent ${run.promptId}</span></div>
       ${inputs.length
         ? html`<dl class="inputs">${inputs.map(([name, value]) => html`<dt>${name}</dt><dd>${formatInput(value)}</dd>`)}</dl>`
         : html`<div class="muted">No inputs</div>`}
     </div>
-    <div class="msg assistant" data-kind="agent-run" data-status=${run.status}>
+    <div class="msg assistant" data-kind="prompt-run" data-status=${run.status}>
       <div class="head">${icon(running ? 'loading' : 'sparkle', running ? 'spin' : '')}<span>CodeWiki</span>${statusBadge(run)}
         ${run.tokens?.total ? html`<span class="muted run-tokens">${formatTokens(run.tokens.total)}</span>` : nothing}</div>
       <cw-step-list .steps=${run.steps}></cw-step-list>
@@ -47,14 +47,14 @@ export function renderAgentRun(run: AgentRunMessage, actions: Actions, markdown:
 }
 
 /** The run's own warnings; a step's are shown under its row, so they are not repeated here. */
-function renderRunWarnings(run: AgentRunMessage) {
+function renderRunWarnings(run: PromptRunMessage) {
   const shown = new Set(run.steps.flatMap((step) => step.warnings ?? []));
   const warnings = (run.warnings ?? []).filter((w) => !shown.has(w));
   if (warnings.length === 0) return nothing;
   return html`<div class="run-warnings">${warnings.map((w) => html`<div class="warning">${icon('warning')}<span>${w}</span></div>`)}</div>`;
 }
 
-function renderRunActions(run: AgentRunMessage, actions: Actions) {
+function renderRunActions(run: PromptRunMessage, actions: Actions) {
   const hasAnswer = run.answer.length > 0;
   return html`<div class="toolbar run-actions">
     ${hasAnswer
@@ -69,7 +69,7 @@ function renderRunActions(run: AgentRunMessage, actions: Actions) {
 }
 
 /** As the CLI ends a run: the answer's own tokens, then the run's total and its time. */
-function renderRunSummary(run: AgentRunMessage) {
+function renderRunSummary(run: PromptRunMessage) {
   const parts: string[] = [];
   if (run.answerTokens) parts.push(`Answer: ${formatTokens(run.answerTokens)}`);
   if (run.tokens?.total || run.durationMs !== undefined) {
@@ -77,11 +77,15 @@ function renderRunSummary(run: AgentRunMessage) {
     const time = run.durationMs !== undefined ? `${total ? ' in ' : ''}${formatDuration(run.durationMs)}` : '';
     parts.push(`Run: ${total}${time}`);
   }
+  if (run.context) {
+    const { promptTokens, budgetTokens, serverContext } = run.context;
+    parts.push(`Context: ${promptTokens.toLocaleString('en-US')} of ${budgetTokens.toLocaleString('en-US')} tokens budgeted${serverContext ? ` (server window ${serverContext.toLocaleString('en-US')})` : ''}`);
+  }
   if (parts.length === 0) return nothing;
   return html`<div class="muted run-summary">${parts.map((p) => html`<span>${p}</span>`)}</div>`;
 }
 
-function statusBadge(run: AgentRunMessage) {
+function statusBadge(run: PromptRunMessage) {
   if (run.status === 'running') return html`<span class="muted">Running…</span>`;
   if (run.status === 'stopped') return html`<span class="badge stopped">Stopped</span>`;
   if (run.status === 'error') return html`<span class="badge">Failed</span>`;

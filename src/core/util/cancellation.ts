@@ -1,4 +1,7 @@
-/** How the engine tells a cancelled run from a timed-out step; the plain abort helpers live in util/abort. */
+/**
+ * How a cancelled run is told from a timed-out step or tool call (the engine, the agent and the sessions all ask);
+ * the plain abort helpers live in abort.ts.
+ */
 
 export class StepTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {

@@ -1,9 +1,9 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import type { ActionPromptDefinition } from '../../actionPrompt/actionPromptSchema';
-import { codewikiTool } from '../codewikiTool';
-import { inputVariablesToZod } from '../../actionPrompt/inputSchema';
-import type { ToolRegistry } from '../toolRegistry';
-import { toolRuntimeOf } from '../toolRuntime';
+import type { ActionPromptDefinition } from './actionPromptSchema';
+import { codewikiTool } from '../tools/codewikiTool';
+import { inputVariablesToZod } from './inputSchema';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import { toolRuntimeOf } from '../tools/toolRuntime';
 
 /** Wraps an action prompt as a tool, so any prompt can be a step of another (a nested chain); with `agent_callable: true` the agent may call it too. */
 export function registerActionPromptTool(registry: ToolRegistry, id: string, definition: ActionPromptDefinition): void {

@@ -1,5 +1,5 @@
-import type { FileBundle, FileSummaries, FileTree, SearchResults } from '../toolValues';
-import { formatBytes } from '../../workspace/readTextFile';
+import type { FileBundle, FileSummaries, FileTree, SearchResults } from './toolValues';
+import { formatBytes } from '../workspace/readTextFile';
 
 /**
  * Prompt text for the file tools' values. Each file gets a header line the model can cite, and
