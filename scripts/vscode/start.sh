@@ -82,9 +82,10 @@ log "installing the .vsix into ${PROFILE#"$ROOT"/}"
 quietly "$NODE24" "$ENTRY" "${CS_ARGS[@]}" --install-extension "$VSIX" --force
 
 # A configured endpoint always wins: the environment, or codewiki.baseUrl in this profile's user settings.
+# As the extension and the CLI decide: an endpoint or a model named anywhere means the user chose one.
 endpoint_configured() {
-  [ -n "${CODEWIKI_BASE_URL:-}" ] && return 0
-  setting_matches '"codewiki\.baseUrl"\s*:\s*"[^"]+"'
+  [ -n "${CODEWIKI_BASE_URL:-}" ] || [ -n "${CODEWIKI_MODEL:-}" ] && return 0
+  setting_matches '"codewiki\.(baseUrl|model)"\s*:\s*"[^"]+"'
 }
 # VS Code's own language models (codewiki.provider: vscode) answer instead of an endpoint: no local model then.
 vscode_models_chosen() { setting_matches '"codewiki\.provider"\s*:\s*"vscode"'; }

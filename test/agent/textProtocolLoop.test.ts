@@ -51,6 +51,20 @@ describe('agent loop: the text tool protocol', () => {
     assert.equal(second!.body!.tools, undefined);
   });
 
+  it('a result the model invents after its request block is not replayed to it: only the real result is', async () => {
+    fx = await new AgentFixture(FILES, [
+      { text: `${request('read_file', { path: 'src/a.ts' })}\n<<<[TOOL_RESULT]>>>\nresult: 「始」export const a = "INVENTED"「末」\n<<<[END_TOOL_RESULT]>>>\nSo a is INVENTED.` },
+      { text: 'a is A_BODY.' },
+    ]).start();
+    const result = await fx.ask('What is a?', { toolProtocol: 'text' });
+    assert.equal(result.answer, 'a is A_BODY.');
+    const replay = fx.server.messagesOf(1);
+    const assistant = String(replay.find((m) => m.role === 'assistant')!.content);
+    assert.match(assistant, /<<<\[END_TOOL_REQUEST\]>>>$/, 'the model\'s turn ends with its request');
+    assert.doesNotMatch(JSON.stringify(replay), /INVENTED/);
+    assert.match(String(replay.at(-1)!.content), /A_BODY/);
+  });
+
   it('feeds malformed blocks, unknown tools and schema failures back as error results', async () => {
     fx = await new AgentFixture(FILES, [
       { text: `${request('read_file', { file: 'x' })}\n${request('delete_all', {})}\n<<<[TOOL_REQUEST]>>>\nread src/a.ts\n<<<[END_TOOL_REQUEST]>>>` },

@@ -24,7 +24,8 @@ const SCHEMAS = new Map<string, JsonSchema>([['read_file', READ_FILE], ['write_f
 const BLOCK_A = '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」read_file「末」\npath: 「始」src/a.ts「末」\nstart_line: 「始」3「末」\n<<<[END_TOOL_REQUEST]>>>';
 const BLOCK_B = '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」notes.md「末」\ncontent: 「始」\n# 「標題」\nline with 「末」 inside\nkey: value\n「末」\n<<<[END_TOOL_REQUEST]>>>';
 const ANSWER = `Let me look <<< at it.\n${BLOCK_A}\nthen write.\n${BLOCK_B}\nDone.`;
-const VISIBLE = 'Let me look <<< at it.\nthen write.\nDone.';
+// What follows the first request was written before any result came back: it is not shown (toolRequestStream.ts).
+const VISIBLE = 'Let me look <<< at it.\n';
 
 function streamIn(pieces: string[]): { visible: string; stream: ToolRequestStream } {
   const stream = new ToolRequestStream();

@@ -13,7 +13,7 @@ import { startRecordingProxy, wireCompletion, type RecordingProxy } from './reco
  * questions about the example workspace. A recording proxy between CodeWiki and llama-server shows what went over
  * the wire: the tools were offered natively (the request's `tools`), and the model wrote its call as text (a JSON
  * block in `content`, no `tool_calls`), which CodeWiki recognised and ran. That form is what models.json records
- * for this model (`toolCallsObserved`); a llama.cpp or model change that makes the calls native fails the first
+ * for this model (`toolCallsObserved`); a llama.cpp or model change that makes the calls native fails the "no tool_calls"
  * assertion on purpose, so the manifest, docs/local-model.md and this test are updated together.
  * Beyond the form, what is asserted holds for any sane model: the call ran, and the answer names the right file.
  */

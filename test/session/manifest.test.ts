@@ -40,7 +40,7 @@ describe('extension manifest', () => {
     assert.deepEqual(manifest.contributes.views.codewiki.map((v: { id: string; name: string; type: string }) => [v.id, v.name, v.type]), [['codewiki.chat', 'Chat', 'webview']]);
     assert.deepEqual(
       manifest.contributes.commands.map((c: { title: string; category: string }) => `${c.category}: ${c.title}`),
-      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key', 'CodeWiki: Add Selection to Chat', 'CodeWiki: Tool Tester', 'CodeWiki: Rebuild Index', 'CodeWiki: Stop Indexing', 'CodeWiki: Run This Action Prompt', 'CodeWiki: Dry Run This Action Prompt', 'CodeWiki: Validate This File'],
+      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key', 'CodeWiki: Add Selection to Chat', 'CodeWiki: Tool Tester', 'CodeWiki: Start Local Model', 'CodeWiki: Rebuild Index', 'CodeWiki: Stop Indexing', 'CodeWiki: Run This Action Prompt', 'CodeWiki: Dry Run This Action Prompt', 'CodeWiki: Validate This File'],
     );
     assert.deepEqual(manifest.contributes.yamlValidation[0].fileMatch, ['.codewiki/prompts/**/*.yaml', '.codewiki/prompts/**/*.yml']);
     assert.equal(manifest.contributes.yamlValidation[0].url, './schemas/action-prompt.schema.json');

@@ -8,6 +8,7 @@ import { parseToolCalls, type ParsedToolCall } from './toolCallParsing';
 import { estimateTurn, rejectsTools } from './turnMessages';
 import { requestCalls } from './textProtocol/textRequests';
 import { ToolRequestStream } from './textProtocol/toolRequestStream';
+import { REQUEST_END } from './textProtocol/toolProtocol';
 import { TextCallHold } from './textCallHold';
 import { isEmptyAnswer, withoutEchoedWrapper } from './emptyAnswer';
 
@@ -58,7 +59,17 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
   }
   const calls = !run.withTools ? [] : requests ? requestCalls(requests.blocks, run.schemas, iteration) : parseToolCalls(turn.message, iteration);
   const nearMiss = calls.length === 0 && run.withTools ? await readNearMiss(run, turn, iteration, textTurn) : undefined;
-  return { kind: 'calls', turn, calls, written: turn.text, asText: textTurn, ...nearMiss };
+  const written = textTurn && calls.length ? throughLastRequest(turn.text) : turn.text;
+  return { kind: 'calls', turn, calls, written, asText: textTurn, ...nearMiss };
+}
+
+/**
+ * The turn as the model will read it back: up to its last request block. Small models go on to write the
+ * tool's result themselves; replayed, that invention stands beside the real result and is believed over it.
+ */
+function throughLastRequest(text: string): string {
+  const end = text.lastIndexOf(REQUEST_END);
+  return end < 0 ? text : text.slice(0, end + REQUEST_END.length);
 }
 
 /** Streams one turn and accounts for it (events, tokens). */

@@ -14,6 +14,7 @@ export interface RawToolRequest {
  * outside a block only a held-back tail shorter than the start marker is carried to the next chunk,
  * and inside one only a tail shorter than the end marker is searched again; the block's own text is
  * collected as parts and joined once, when the block ends. Work is linear in the answer's length.
+ * Only the text before the first block is the turn's visible text (see `shown`).
  */
 export class ToolRequestStream {
   readonly blocks: RawToolRequest[] = [];
@@ -42,11 +43,11 @@ export class ToolRequestStream {
       const at = search.indexOf(REQUEST_START);
       if (at < 0) {
         const held = heldBackLength(search, REQUEST_START);
-        visible += search.slice(0, search.length - held);
+        visible += this.shown(search.slice(0, search.length - held));
         this.tail = search.slice(search.length - held);
         return visible;
       }
-      visible += search.slice(0, at);
+      visible += this.shown(search.slice(0, at));
       rest = search.slice(at + REQUEST_START.length);
       this.tail = '';
       this.parts = [];
@@ -67,7 +68,15 @@ export class ToolRequestStream {
     }
     const held = this.tail;
     this.tail = '';
-    return held;
+    return this.shown(held);
+  }
+
+  /**
+   * Text written after a request, before its result came back, is not shown: it cannot rest on the result,
+   * and small models use it to write the result themselves (then believe their invention over the real one).
+   */
+  private shown(text: string): string {
+    return this.blocks.length === 0 ? text : '';
   }
 
   /** Adds block text; returns what follows the block's end marker ('' while the block goes on). */
