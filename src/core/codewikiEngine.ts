@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { formatDiagnostic } from './yaml/diagnostics';
-import { PromptCatalog, type PromptFolder, WORKSPACE_PROMPTS_DIR } from './actionPrompt/promptCatalog';
+import { PromptCatalog, type PromptFolder } from './actionPrompt/promptCatalog';
+import { workspacePromptFolders } from './actionPrompt/workspacePromptFolders';
 import type { DialectOptions } from './actionPrompt/seedDialect';
 import { CustomAgentExecutor } from './engine/customAgentExecutor';
 import type { ExecutorOptions } from './engine/executorTypes';
@@ -14,14 +15,23 @@ import { registerFileTools } from './tools/file';
 import { registerLlmTools } from './tools/llm/registerLlmTools';
 import { ToolRegistry } from './tools/toolRegistry';
 import { registerWorkspaceWriteTools, type RunCommandOptions } from './tools/workspace-write';
-import { Workspace, type WorkspaceOptions } from './workspace';
+import { Workspace, type WorkspaceFolderInput, type WorkspaceOptions } from './workspace';
 
 export interface EngineConfig {
-  workspaceRoot: string;
+  /** The workspace's one folder (the CLI's `--workspace`). Ignored when `workspaceRoots` is given. */
+  workspaceRoot?: string;
+  /**
+   * Every folder of the workspace, first one first (a VS Code multi-root workspace), with the names
+   * their paths begin with. Prompts and agent definitions load from each folder's `.codewiki/`.
+   */
+  workspaceRoots?: WorkspaceFolderInput[];
   builtinPromptsDir: string;
   /** Built-in agent definitions (sub-agents); default: the `agents` folder beside builtinPromptsDir. */
   builtinAgentsDir?: string;
-  /** Extra prompt folders (e.g. `codewiki.promptFolders`), relative to the workspace or absolute. */
+  /**
+   * Extra prompt folders (e.g. `codewiki.promptFolders`): absolute, or relative to the folders of the
+   * workspace (looked for in each; skipped with a warning when in none).
+   */
   promptFolders?: string[];
   /** False in an untrusted workspace: only built-in prompts and agent definitions load (security.md #1). */
   loadWorkspacePrompts?: boolean;
@@ -64,7 +74,9 @@ export interface CodewikiEngine {
  * same tools, prompts and executor wiring.
  */
 export async function createCodewikiEngine(config: EngineConfig): Promise<CodewikiEngine> {
-  const workspace = await Workspace.open(config.workspaceRoot, config.workspace);
+  const roots = config.workspaceRoots?.length ? config.workspaceRoots : config.workspaceRoot !== undefined ? [config.workspaceRoot] : [];
+  if (roots.length === 0) throw new Error('The engine needs a workspace folder (workspaceRoot or workspaceRoots)');
+  const workspace = await Workspace.open(roots, config.workspace);
   const registry = new ToolRegistry();
   registerFileTools(registry, workspace);
   const codeIndex = config.codeIndex?.(workspace) ?? new CodebaseIndex({ workspace });
@@ -73,14 +85,9 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   const warnings: string[] = [];
   const folders: PromptFolder[] = [{ dir: config.builtinPromptsDir, source: 'builtin' }];
   if (config.loadWorkspacePrompts !== false) {
-    folders.push({ dir: join(workspace.root, WORKSPACE_PROMPTS_DIR), source: 'workspace' });
-    for (const folder of config.promptFolders ?? []) {
-      try {
-        folders.push({ dir: (await workspace.resolve(folder)).absolute, source: 'workspace' });
-      } catch (error) {
-        warnings.push(`prompt folder skipped: ${(error as Error).message}`);
-      }
-    }
+    const found = await workspacePromptFolders(workspace, config.promptFolders ?? []);
+    folders.push(...found.dirs.map((dir) => ({ dir, source: 'workspace' as const })));
+    warnings.push(...found.warnings);
   }
   const catalog = await PromptCatalog.load(folders, registry, config.dialect);
   const executor = new CustomAgentExecutor({ registry: catalog.registry, models: config.models, prompts: catalog, options: config.executor });
@@ -89,7 +96,7 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   registerWorkspaceWriteTools(agentRegistry, workspace, { command: config.command });
   warnings.push(...registerAgentCallablePrompts(agentRegistry, catalog));
   const agentFolders: AgentFolder[] = [{ dir: config.builtinAgentsDir ?? join(dirname(config.builtinPromptsDir), 'agents'), source: 'builtin' }];
-  if (config.loadWorkspacePrompts !== false) agentFolders.push({ dir: join(workspace.root, WORKSPACE_AGENTS_DIR), source: 'workspace' });
+  if (config.loadWorkspacePrompts !== false) agentFolders.push(...workspace.roots.map((root) => ({ dir: join(root, WORKSPACE_AGENTS_DIR), source: 'workspace' as const })));
   const agents = await AgentCatalog.load(agentFolders, agentRegistry);
   for (const entry of agents.entries()) {
     if (!entry.definition) warnings.push(`agent definition skipped: ${entry.diagnostics.map(formatDiagnostic).join('; ')}`);

@@ -6,6 +6,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { CodeWikiViewProvider } from './codewikiViewProvider';
 import { NEW_PROMPT_TEMPLATE } from './newPromptTemplate';
 import type { WorkspaceEngine } from './workspaceEngine';
+import { diskFolders } from './workspaceFolders';
 
 export interface CommandDeps {
   view: CodeWikiViewProvider;
@@ -23,6 +24,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand('codewiki.newChat', async () => {
       await view.reveal();
       await deps.newConversation();
+      // From the palette the History panel may be the one showing: a new chat is shown, not left behind it.
+      view.post({ type: 'ui/show', view: 'chat' });
     }),
     vscode.commands.registerCommand('codewiki.showHistory', async () => {
       await view.reveal();
@@ -43,9 +46,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       view.post({ type: 'ui/show', view: 'agent', promptId: picked.id });
     }),
     vscode.commands.registerCommand('codewiki.newActionPrompt', async () => {
-      const folder = vscode.workspace.workspaceFolders?.[0];
-      if (!folder) return void vscode.window.showWarningMessage('CodeWiki: open a folder first.');
+      const folders = diskFolders();
+      if (!folders.length) return void vscode.window.showWarningMessage('CodeWiki: open a folder first.');
       if (!vscode.workspace.isTrusted) return void vscode.window.showWarningMessage('CodeWiki: trust this workspace to create action prompts.');
+      // In a multi-root workspace the user says which folder's .codewiki/prompts gets it.
+      const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new action prompt (its .codewiki/prompts)' });
+      if (!folder) return;
+      if (folder.uri.scheme !== 'file') return void vscode.window.showWarningMessage(`CodeWiki: ${folder.name} is not a folder on disk.`);
       const name = await vscode.window.showInputBox({ prompt: 'Name of the new action prompt (its id)', value: 'my-prompt', validateInput: (v) => (/^[A-Za-z0-9_-]+$/.test(v) ? undefined : 'Letters, digits, - and _ only') });
       if (!name) return;
       const dir = join(folder.uri.fsPath, '.codewiki', 'prompts');

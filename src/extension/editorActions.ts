@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { activeFolder } from './workspaceFolders';
 
 /** What the code-block and answer buttons do in the editor. */
 export const editorActions = {
@@ -22,8 +23,9 @@ export const editorActions = {
     await vscode.window.showTextDocument(document);
   },
 
+  /** The dialog starts in the active editor's folder (in a multi-root workspace, the one the user works in). */
   async saveToFile(text: string): Promise<void> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const folder = activeFolder()?.uri;
     const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, 'codewiki-answer.md'), filters: { Markdown: ['md'], 'All files': ['*'] } });
     if (!target) return;
     await writeFile(target.fsPath, text);

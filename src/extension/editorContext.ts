@@ -1,11 +1,15 @@
 import * as vscode from 'vscode';
 import { Workspace } from '../core/workspace/workspace';
 import type { ContextAttachment, SelectionAttachment } from '../shared/protocol';
+import { folderSpecs, workspacePathOf } from './workspaceFolders';
 
-/** Workspace-relative (forward slashes) path of a file URI inside an open folder; undefined otherwise. */
+/**
+ * The path of a file URI inside an open folder as the file tools write it (forward slashes; `<folder
+ * name>/…` in a multi-root workspace's other folders); undefined otherwise.
+ */
 export function workspaceRelativePath(uri: vscode.Uri): string | undefined {
-  if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri)) return undefined;
-  return vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/');
+  const path = workspacePathOf(uri);
+  return path === '.' ? undefined : path;
 }
 
 /** The file in the active editor, as the agent is told it: it goes with every agent-mode question. */
@@ -41,7 +45,7 @@ export function currentSelection(editor: vscode.TextEditor | undefined = vscode.
  * a prompt-injected answer points elsewhere opens nothing.
  */
 export async function openWorkspaceFile(path: string, line: number | undefined, workspace: Workspace | undefined): Promise<void> {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+  const folders = folderSpecs();
   if (!workspace && folders.length === 0) throw new Error('Open a folder to open files from answers.');
   const target = await (workspace ?? (await Workspace.open(folders))).resolve(path);
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(target.absolute));

@@ -85,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const sendPrompts = async () => {
     const { engine: ready } = await engine.get();
-    view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace.root) : [] });
+    view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace) : [] });
   };
   // Agent mode's fixed prompt goes into a local llama-server's cache before the first question (prefixWarmup.ts).
   const warmer = new PromptCacheWarmer(async (signal) => (historyOpen ? (await services()).session.warmPromptCache(signal) : undefined), (line) => output.appendLine(line));
@@ -105,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): void {
       });
       const sendInitialState = async () => {
         const { engine: ready } = await engine.get();
-        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace.root) : [], conversation: session.current() });
+        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace) : [], conversation: session.current() });
         await postAgentModeState({ session, agentSettings: () => agentSettings, post: (m) => view.post(m) }, true);
       };
       const router = new HostMessageRouter({

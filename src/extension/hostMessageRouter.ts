@@ -9,6 +9,7 @@ import { editorActions } from './editorActions';
 import type { ProposedChanges } from './proposedChanges';
 import { openRunLogView } from './runLogView';
 import type { WorkspaceEngine } from './workspaceEngine';
+import { activeFolder, workspacePathOf } from './workspaceFolders';
 
 /** The Settings editor's filter for this extension's settings (publisher.name in package.json). */
 export const CODEWIKI_SETTINGS_QUERY = '@ext:codewiki.codewiki';
@@ -126,12 +127,13 @@ export class HostMessageRouter {
     await openRunLogView(run.runLogPath);
   }
 
+  /** Starts in the active editor's folder; the path comes back as the file tools write it (`lib/…` in the folder lib). */
   private async browse(kind: 'file' | 'folder' | 'any'): Promise<string | undefined> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const folder = activeFolder()?.uri;
     const picked = await vscode.window.showOpenDialog({ defaultUri: folder, canSelectFiles: kind !== 'folder', canSelectFolders: kind !== 'file', canSelectMany: false });
     if (!picked?.[0]) return undefined;
-    const relative = vscode.workspace.asRelativePath(picked[0], false);
-    if (relative === picked[0].fsPath) throw new Error('Pick something inside the workspace.');
-    return relative.replace(/\\/g, '/');
+    const path = workspacePathOf(picked[0]);
+    if (path === undefined) throw new Error('Pick something inside the workspace.');
+    return path;
   }
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { disabledCodeIndex } from '../core/codebaseIndex/disabledCodeIndex';
 import { createCodewikiEngine, type CodewikiEngine } from '../core/codewikiEngine';
@@ -6,6 +7,7 @@ import { problemsByFile } from '../core/session/promptSummaries';
 import { pointRange, toVscodeDiagnostic } from './authoring/vscodeDiagnostics';
 import type { CodewikiSettings } from './extensionSettings';
 import type { WorkspaceIndex } from './codeIndex/workspaceIndex';
+import { diskFolders, folderSpecs, isInside, promptFolderDirs, promptFolderSettings } from './workspaceFolders';
 
 export interface EngineState {
   engine?: CodewikiEngine;
@@ -14,9 +16,10 @@ export interface EngineState {
 }
 
 /**
- * Owns the engine for the open workspace: built lazily on first use, rebuilt when prompt files,
- * settings or trust change, and never built in Restricted Mode, where workspace prompts are
- * not loaded and file tools do not run (security.md #1). Prompt problems go to the Problems panel.
+ * Owns the engine for the open workspace, over every folder of it: built lazily on first use, rebuilt
+ * when prompt files, settings, trust or the workspace's folders change, and never built in Restricted
+ * Mode, where workspace prompts are not loaded and file tools do not run (security.md #1). Prompt
+ * problems go to the Problems panel.
  */
 export class WorkspaceEngine implements vscode.Disposable {
   private current: Promise<EngineState> | undefined;
@@ -63,8 +66,8 @@ export class WorkspaceEngine implements vscode.Disposable {
   }
 
   private async build(): Promise<EngineState> {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder || folder.uri.scheme !== 'file') {
+    const folders = folderSpecs();
+    if (!folders.length) {
       return { unavailable: 'Open a folder to run action prompts: they read files from the workspace.' };
     }
     if (!vscode.workspace.isTrusted) {
@@ -74,15 +77,16 @@ export class WorkspaceEngine implements vscode.Disposable {
     const settings = this.settings();
     try {
       const engine = await createCodewikiEngine({
-        workspaceRoot: folder.uri.fsPath,
+        // Every folder of a multi-root workspace, first one first; rebuilt when folders are added or removed.
+        workspaceRoots: folders,
         builtinPromptsDir: this.builtinPromptsDir,
-        promptFolders: settings.promptFolders,
+        promptFolders: promptFolderSettings(),
         workspace: { allowSecrets: settings.allowSecretFiles },
         dialect: { allowedEnv: settings.dialectAllowedEnv, env: process.env },
         models: this.models(),
         executor: { maxInputTokens: settings.maxInputTokens },
         // The window's index (a worker thread) outlives engine rebuilds. Never one in this thread: parsing would block the extension host.
-        codeIndex: (workspace) => this.codeIndex?.current(workspace.root) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
+        codeIndex: (workspace) => this.codeIndex?.current(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
       });
       this.publishProblems(engine);
       return { engine };
@@ -93,7 +97,7 @@ export class WorkspaceEngine implements vscode.Disposable {
 
   private publishProblems(engine: CodewikiEngine): void {
     this.diagnostics.clear();
-    for (const [file, problems] of problemsByFile([...engine.catalog.entries(), ...engine.agents.entries()])) {
+    for (const [file, problems] of problemsByFile([...engine.catalog.entries(), ...engine.catalog.duplicateEntries(), ...engine.agents.entries()])) {
       this.diagnostics.set(
         vscode.Uri.file(file),
         problems.map((p) => toVscodeDiagnostic(p, pointRange(p))),
@@ -101,8 +105,10 @@ export class WorkspaceEngine implements vscode.Disposable {
     }
   }
 
+  /** A prompt or agent file of any folder (its .codewiki/, or a codewiki.promptFolders folder): a change reloads the catalog. */
   private isPromptFile(uri: vscode.Uri): boolean {
-    const path = vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/');
-    return path.startsWith('.codewiki/prompts/') || path.startsWith('.codewiki/agents/') || this.settings().promptFolders.some((folder) => path.startsWith(`${folder.replace(/^\.\/|\/$/g, '')}/`));
+    if (uri.scheme !== 'file') return false;
+    const own = diskFolders().flatMap((folder) => [join(folder.uri.fsPath, '.codewiki', 'prompts'), join(folder.uri.fsPath, '.codewiki', 'agents')]);
+    return [...own, ...promptFolderDirs()].some((dir) => isInside(dir, uri.fsPath));
   }
 }

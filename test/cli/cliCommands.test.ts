@@ -42,6 +42,18 @@ describe('codewiki validate, list and tools', () => {
     assert.equal(result.stdout.trim().split('\n').filter((l) => l.endsWith(': ok')).length, 5);
   });
 
+  it('validate without files: two workspace files of one prompt id, the first wins and the second is an error naming both', async () => {
+    const first = join(ws.root, '.codewiki/prompts/mine.yaml');
+    const second = join(ws.root, '.codewiki/prompts/team/mine.yaml');
+    require('node:fs').writeFileSync(second, VALID.replace('title: Mine', 'title: Mine again'));
+    const result = await runCli(['validate', '--workspace', ws.root], { cwd: ws.root });
+    assert.equal(result.code, 1);
+    // Named from the current directory, as validate names the workspace's files.
+    assert.ok(result.stdout.includes('.codewiki/prompts/mine.yaml: ok'), result.stdout);
+    assert.ok(result.stdout.includes(`.codewiki/prompts/team/mine.yaml:1:1: the action prompt id "mine" is already defined in ${first}`), result.stdout);
+    assert.doesNotMatch(result.stdout, /team\/mine\.yaml: ok/);
+  });
+
   it('list shows built-in and workspace prompts; an invalid one appears with its error (exit 1)', async () => {
     const result = await runCli(['list', '--workspace', ws.root]);
     assert.equal(result.code, 1, result.stderr);

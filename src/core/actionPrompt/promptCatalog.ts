@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { registerActionPromptTool } from './actionPromptTool';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { compileActionPrompt, compileParsedActionPrompt, parseActionPromptDefinition, type ParsedActionPrompt, withSalvagedProblems } from './compileActionPrompt';
@@ -37,11 +37,15 @@ export const WORKSPACE_PROMPTS_DIR = join('.codewiki', 'prompts');
  * Every action prompt the user can run: built-in, workspace and extra folders. Loading is two
  * passes because prompts can call each other: first each file's definition is parsed so every
  * prompt can be registered as a tool, then each is compiled against the full tool set.
- * Later folders shadow earlier ones with the same id (a workspace can replace a built-in).
+ * A workspace prompt replaces a built-in of the same id. Two workspace files with one id (the
+ * folders of a multi-root workspace, or an extra prompt folder) never replace each other silently:
+ * the first folder's file wins, and the other is not loaded and carries an error naming both.
  */
 export class PromptCatalog {
   private constructor(
     private readonly byId: Map<string, CatalogEntry>,
+    /** Workspace files whose id an earlier file already has: listed with that error, never run. */
+    private readonly duplicates: CatalogEntry[],
     readonly registry: ToolRegistry,
     /** What seed-002 chains may read with `${env.X}`; files compiled later get the same. */
     readonly dialect?: DialectOptions,
@@ -53,10 +57,18 @@ export class PromptCatalog {
     const parsed = new Map<string, ParsedActionPrompt>();
     /** Files the schema rejected: the rest of each is still checked once every tool is known. */
     const rejected = new Map<string, unknown>();
+    const duplicates: CatalogEntry[] = [];
     for (const folder of folders) {
       for (const file of await findPromptFiles(folder.dir)) {
         const id = promptIdOf(file);
         const entry: CatalogEntry = { id, file, source: folder.source, title: id, description: '', diagnostics: [] };
+        const earlier = byId.get(id);
+        if (earlier && earlier.source !== 'builtin' && folder.source !== 'builtin') {
+          if (earlier.file === file) continue; // one folder named twice (e.g. a prompt folder that is .codewiki/prompts)
+          entry.diagnostics = [duplicateId(id, file, earlier.file)];
+          duplicates.push(entry);
+          continue;
+        }
         try {
           const result = parseActionPromptDefinition(await readFile(file, 'utf8'), file, { dialect });
           Object.assign(entry, { title: result.definition.title, description: result.definition.description ?? '' });
@@ -86,11 +98,17 @@ export class PromptCatalog {
       if (entry?.file && !parsed.has(id)) entry.diagnostics = diagnosticsOf(withSalvagedProblems(error, { file: entry.file, id, source: entry.source, tools: registry }), entry.file);
     }
     rejectCycles(byId);
-    return new PromptCatalog(byId, registry, dialect);
+    return new PromptCatalog(byId, duplicates, registry, dialect);
   }
 
+  /** One entry per id: the prompt a run of that id uses (or why it cannot run). */
   entries(): CatalogEntry[] {
     return [...this.byId.values()].sort((a, b) => a.source.localeCompare(b.source) || a.id.localeCompare(b.id));
+  }
+
+  /** Workspace files not loaded because an earlier folder has a prompt of their id; each carries that error. */
+  duplicateEntries(): CatalogEntry[] {
+    return [...this.duplicates];
   }
 
   entry(id: string): CatalogEntry | undefined {
@@ -132,10 +150,12 @@ export class PromptCatalog {
 
   /** validateFile for the editor's text (src/core/authoring), so the editor and `codewiki validate` agree. */
   validateText(text: string, file: string): Diagnostic[] {
+    // The file may be named from the current directory (codewiki validate): compared as absolute paths, reported as named.
+    const duplicate = (this.duplicates.find((entry) => resolve(entry.file) === resolve(file))?.diagnostics ?? []).map((d) => ({ ...d, file }));
     try {
-      return this.compileText(text, file).warnings;
+      return [...duplicate, ...this.compileText(text, file).warnings];
     } catch (error) {
-      return diagnosticsOf(error, file);
+      return [...duplicate, ...diagnosticsOf(error, file)];
     }
   }
 
@@ -177,6 +197,17 @@ function rejectCycles(byId: Map<string, CatalogEntry>): void {
     entry.prompt = undefined;
     entry.diagnostics = [...errors, ...entry.diagnostics];
   }
+}
+
+function duplicateId(id: string, file: string, earlier: string): Diagnostic {
+  return {
+    file,
+    line: 1,
+    column: 1,
+    field: '',
+    message: `the action prompt id "${id}" is already defined in ${earlier}, which is the one that runs; this file (${file}) is not loaded: rename one of them`,
+    severity: 'error',
+  };
 }
 
 function diagnosticsOf(error: unknown, file: string): Diagnostic[] {

@@ -3,7 +3,9 @@ import { ActionPromptError, type Diagnostic, formatFieldPath } from '../yaml/dia
 
 /** Confines `path` inputs; the Workspace provides it. */
 export interface PathChecker {
-  resolve(userPath: string): Promise<{ relative: string }>;
+  resolve(userPath: string): Promise<{ relative: string; root: string; absolute: string }>;
+  /** How the file tools write it, so the prompt's steps find it again (`lib/…` in the workspace's folder lib). */
+  displayPath(target: { relative: string; root: string; absolute: string }): string;
 }
 
 /**
@@ -81,7 +83,7 @@ async function convert(input: CompiledInput, raw: unknown, paths: PathChecker | 
     case 'path': {
       const text = String(raw);
       if (!paths) return text;
-      return (await paths.resolve(text)).relative;
+      return paths.displayPath(await paths.resolve(text));
     }
     default:
       return typeof raw === 'string' ? raw : String(raw);

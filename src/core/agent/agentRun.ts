@@ -8,7 +8,7 @@ import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
 import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex } from './startFromIndex';
-import { buildSystemPrompt, openFileNote, workspaceName } from './systemPrompt';
+import { buildSystemPrompt, folderPathsNote, openFileNote, workspaceName } from './systemPrompt';
 import { instructionsSection, readProjectInstructions } from './projectInstructions';
 import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
 import type { JsonSchema } from './textProtocol/jsonSchemaTypes';
@@ -209,6 +209,7 @@ export class AgentRun {
       tools: this.withTools ? deps.tools.names : [],
       guidance: agentGuidance(deps.modelName, deps.adapter, this.protocol.isText ? 'text' : 'native', deps.tools.definitions),
       instructions: this.instructions,
+      folders: folderPathsNote(deps.workspace),
     });
   }
 

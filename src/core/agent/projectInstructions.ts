@@ -14,7 +14,7 @@ export const INSTRUCTIONS_MAX_TOKENS = 1_500;
 const READ_MAX_BYTES = 64 * 1024;
 
 export interface InstructionFile {
-  /** As tools show it: root-relative for the first folder, absolute for the others. */
+  /** As tools show it: root-relative for the first folder, `<folder name>/…` for the others. */
   path: string;
   text: string;
   tokens: number;

@@ -18,6 +18,8 @@ export interface SystemPromptParts {
   guidance: string;
   /** The project's AGENTS.md and .codewiki/instructions.md, as `instructionsSection` renders them. */
   instructions?: string;
+  /** How paths name the folders of a multi-root workspace (`folderPathsNote`); none for one folder. */
+  folders?: string;
 }
 
 /**
@@ -44,6 +46,19 @@ export function workspaceName(workspace: Workspace): string {
 }
 
 /**
+ * For a workspace of several folders: how a path names its folder, as the tools write them (the first
+ * folder's paths are bare, the others' begin with the folder's name). Undefined for one folder.
+ */
+export function folderPathsNote(workspace: Workspace | undefined): string | undefined {
+  if (!workspace || workspace.roots.length < 2) return undefined;
+  const others = workspace.roots.slice(1).map((root) => workspace.displayPath({ root, relative: '.', absolute: root }));
+  return (
+    `The workspace has ${workspace.roots.length} folders. Paths in the first, "${workspace.folderNames[0]}", are relative to it (src/a.ts); ` +
+    `paths in the others begin with the folder: ${others.map((folder) => `${folder}/`).join(', ')}. Write paths as the tools show them.`
+  );
+}
+
+/**
  * The system prompt is the fixed head of every request in a workspace: nothing that changes from question to
  * question (the open file, the index's matches, dates, counters) goes in it, so a server that caches prompts
  * (llama-server) never processes it twice. What varies travels with the question (see `questionPreamble`).
@@ -53,7 +68,7 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
     `You are CodeWiki's agent, helping a developer with the workspace "${parts.workspaceName}". ` +
       'Answer the question; when the answer depends on the workspace, look at it with the tools instead of guessing. ' +
       'You see no file contents until a tool returns them: never name a file, function or value you have not seen in a tool result or in this prompt. ' +
-      'Paths are relative to the workspace root.',
+      (parts.folders ?? 'Paths are relative to the workspace root.'),
     parts.tools.length
       ? [
           'Working rules:',

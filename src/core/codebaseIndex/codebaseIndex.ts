@@ -14,7 +14,7 @@ import { rankFiles } from './search/rankFiles';
 import { buildRepoMap } from './search/repoMap';
 import { grammarFailures } from './parsing/treeSitterRuntime';
 import { loadSnapshot, saveSnapshot } from './store/indexSnapshot';
-import { snapshotFile } from './store/indexLocation';
+import { indexedFolders, snapshotFile } from './store/indexLocation';
 
 export interface CodebaseIndexOptions {
   workspace: Workspace;
@@ -51,7 +51,7 @@ export class CodebaseIndex implements CodeIndex {
   private readonly maxFileBytes: number;
 
   constructor(private readonly options: CodebaseIndexOptions) {
-    this.file = options.storeDir ? snapshotFile(options.storeDir, options.workspace.roots) : undefined;
+    this.file = options.storeDir ? snapshotFile(options.storeDir, indexedFolders(options.workspace)) : undefined;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INDEXED_BYTES;
   }
 
@@ -149,7 +149,7 @@ export class CodebaseIndex implements CodeIndex {
 
   private async load(): Promise<void> {
     if (!this.file) return;
-    const loaded = await loadSnapshot(this.file, this.options.workspace.roots);
+    const loaded = await loadSnapshot(this.file, indexedFolders(this.options.workspace));
     if (loaded.kind === 'loaded') {
       try {
         this.contents = IndexContents.restore(loaded.contents);
@@ -241,7 +241,7 @@ export class CodebaseIndex implements CodeIndex {
   private async save(): Promise<number | undefined> {
     if (!this.file) return undefined;
     try {
-      return await saveSnapshot(this.file, this.options.workspace.roots, this.contents.save());
+      return await saveSnapshot(this.file, indexedFolders(this.options.workspace), this.contents.save());
     } catch (error) {
       this.warnings.push(`The code index could not be saved to ${this.file}: ${(error as Error).message}. It works, but is built again next time.`);
       return undefined;
@@ -265,7 +265,12 @@ export class CodebaseIndex implements CodeIndex {
     return undefined;
   }
 
+  /** Where an indexed path (as `displayPath` wrote it: `lib/…` for the folder lib) is on disk. */
   private absoluteOf(path: string): string {
-    return isAbsolute(path) ? path : join(this.options.workspace.root, path);
+    try {
+      return this.options.workspace.locateLexically(path).absolute;
+    } catch {
+      return isAbsolute(path) ? path : join(this.options.workspace.root, path);
+    }
   }
 }

@@ -1,4 +1,3 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import type { CatalogEntry } from '../actionPrompt/promptCatalog';
 import { type Diagnostic, formatDiagnostic } from '../yaml/diagnostics';
 import type { PromptInputField, PromptSummary } from '../../shared/protocol';
@@ -13,12 +12,17 @@ export function problemsByFile(entries: ReadonlyArray<Pick<CatalogEntry, 'source
   return byFile;
 }
 
+/** How the workspace writes a file's path (`Workspace.displayAbsolutePath`). */
+export interface FilePathDisplay {
+  displayAbsolutePath(file: string): string;
+}
+
 /**
  * What the /agent picker and form need of each prompt; invalid ones carry their first error, with
- * paths relative to `workspaceRoot` (the picker is a narrow sidebar: absolute paths only push the
- * message out of sight).
+ * paths as the workspace writes them (relative; `<folder name>/…` in another folder of a multi-root
+ * workspace): the picker is a narrow sidebar, where absolute paths only push the message out of sight.
  */
-export function promptSummaries(entries: CatalogEntry[], workspaceRoot?: string): PromptSummary[] {
+export function promptSummaries(entries: CatalogEntry[], workspace?: FilePathDisplay): PromptSummary[] {
   return entries.map((entry) => ({
     id: entry.id,
     title: entry.title,
@@ -33,24 +37,17 @@ export function promptSummaries(entries: CatalogEntry[], workspaceRoot?: string)
       options: input.options,
       placeholder: input.placeholder,
     })),
-    ...errorOf(entry, workspaceRoot),
+    ...errorOf(entry, workspace),
   }));
 }
 
-function errorOf(entry: CatalogEntry, workspaceRoot: string | undefined): Pick<PromptSummary, 'error' | 'errorAt'> {
+function errorOf(entry: CatalogEntry, workspace: FilePathDisplay | undefined): Pick<PromptSummary, 'error' | 'errorAt'> {
   if (entry.prompt) return {};
   const first = entry.diagnostics.find((d) => d.severity === 'error') ?? entry.diagnostics[0];
   if (!first) return { error: 'invalid' };
-  const file = displayPath(first.file, workspaceRoot);
+  const file = workspace ? workspace.displayAbsolutePath(first.file) : first.file;
   return {
     error: formatDiagnostic({ ...first, file }),
     errorAt: { path: file, line: first.line, column: first.column, message: first.field ? `${first.field}: ${first.message}` : first.message },
   };
-}
-
-/** `file` relative to the workspace (posix separators) when it is inside it; as it is otherwise. */
-function displayPath(file: string, workspaceRoot: string | undefined): string {
-  if (!workspaceRoot || !isAbsolute(file)) return file;
-  const rel = relative(workspaceRoot, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
 }

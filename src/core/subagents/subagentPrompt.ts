@@ -9,6 +9,8 @@ export interface SubagentPromptParts {
   definition: CompiledAgentDefinition;
   inputs: Record<string, unknown>;
   workspaceName: string;
+  /** How paths name the folders of a multi-root workspace (`folderPathsNote`); none for one folder. */
+  folders?: string;
   /** Names of the tools it is offered. */
   tools: string[];
   /** The model family's guidance (modelAdapters.ts). */
@@ -23,7 +25,7 @@ export function buildSubagentSystemPrompt(parts: SubagentPromptParts): string {
   const own = renderValue(resolveTemplateString(parts.definition.system, inputVariables(parts.definition.inputs, parts.inputs))).trim();
   const rules = [
     `You are working as a sub-agent: CodeWiki's agent called you as the tool "${parts.definition.name}", and your final answer is returned to it as the tool's result. ` +
-      `The workspace is "${parts.workspaceName}"; paths are relative to its root.`,
+      (parts.folders ? `The workspace is "${parts.workspaceName}". ${parts.folders}` : `The workspace is "${parts.workspaceName}"; paths are relative to its root.`),
     parts.tools.length
       ? [
           '- Use only the tools you are offered.',

@@ -7,7 +7,7 @@ import { ToolApprovals, type ApprovalGate, type ConversationApprovals } from '..
 import type { AutoApprovalPolicy } from '../agent/autoApprovalPolicy';
 import { modelAdapterFor, type ModelAdapterSettings } from '../agent/modelAdapters';
 import type { AgentChatModel } from '../agent/streamTurn';
-import { workspaceName } from '../agent/systemPrompt';
+import { folderPathsNote, workspaceName } from '../agent/systemPrompt';
 import type { ModelProvider } from '../llm/modelProvider';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolToggles } from '../tools/toolToggles';
@@ -137,6 +137,7 @@ class SubagentRunScope implements SubagentHost {
       definition,
       inputs,
       workspaceName: workspaceName(services.workspace),
+      folders: folderPathsNote(services.workspace),
       tools: tools.names,
       guidance: modelAdapterFor(modelName, services.adapter).guidance,
     });

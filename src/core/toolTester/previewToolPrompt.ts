@@ -2,7 +2,7 @@ import { startsFromIndex, usesCompactTools } from '../agent/compactToolSet';
 import { agentGuidance } from '../agent/agentGuidance';
 import { AgentToolSet, type OpenAiFunctionTool, type ToolExclusion } from '../agent/agentToolSet';
 import { modelFamilyOf, type ModelAdapterSettings, type ModelFamily } from '../agent/modelAdapters';
-import { buildSystemPrompt, workspaceName } from '../agent/systemPrompt';
+import { buildSystemPrompt, folderPathsNote, workspaceName } from '../agent/systemPrompt';
 import { instructionsSection, readProjectInstructions } from '../agent/projectInstructions';
 import { workspaceOverview } from '../agent/workspaceOverview';
 import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
@@ -57,6 +57,7 @@ export async function previewToolPrompt(input: PromptPreviewInput): Promise<Prom
     tools: withTools ? tools.names : [],
     guidance: agentGuidance(input.modelName, input.adapter, input.protocol, tools.definitions),
     instructions: input.workspace ? instructionsSection(await readProjectInstructions(input.workspace)) : undefined,
+    folders: folderPathsNote(input.workspace),
   });
   return {
     protocol: input.protocol,

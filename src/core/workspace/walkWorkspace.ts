@@ -15,6 +15,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Share the tool call's file-system view (default: a new one from the workspace). */
   fs?: AdaptiveFs;
+  /** Entries kept before the walk reports itself truncated. Default: the workspace's `maxWalkEntries`. */
+  maxEntries?: number;
 }
 
 export interface WalkEntry {
@@ -63,9 +65,10 @@ export async function walkWorkspace(workspace: Workspace, start: ResolvedPath, o
   }
   const { limits, secrets } = workspace;
   const walkedRoot = start.root;
+  const maxEntries = options.maxEntries ?? limits.maxWalkEntries;
 
   const emit = (entry: WalkEntry): void => {
-    if (result.entries.length >= limits.maxWalkEntries) result.truncated = true;
+    if (result.entries.length >= maxEntries) result.truncated = true;
     else result.entries.push(entry);
   };
 

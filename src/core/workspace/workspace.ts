@@ -1,8 +1,9 @@
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { AdaptiveFs } from './adaptiveFs';
 import { DEFAULT_SECRET_PATTERNS, SecretPolicy } from './secretPolicy';
 import { WorkspaceAccessError, quotePath } from './workspaceErrors';
+import { folderDisplayPath, folderPrefixes, folderSpecOf, type WorkspaceFolderInput } from './workspaceFolders';
 
 export interface WorkspaceOptions {
   /** Gitignore-style patterns that un-deny secret files, e.g. `.env.example` (the setting `codewiki.allowSecretFiles`). */
@@ -40,6 +41,9 @@ export interface ResolvedPath {
   root: string;
 }
 
+/** What separates a path's segments as the user writes it: `/`, and on Windows `\\` too. */
+const SEPARATOR = sep === '/' ? /\// : /[\\/]/;
+
 const DEFAULT_LIMITS: WorkspaceLimits = {
   maxFileBytes: 1024 * 1024,
   maxTotalBytes: 8 * 1024 * 1024,
@@ -51,25 +55,39 @@ const DEFAULT_LIMITS: WorkspaceLimits = {
  * The folders the file tools may touch (security promise #7). Every user- or model-supplied
  * path goes through `resolve`, which compares real paths, so `..`, absolute paths and symlinks
  * cannot reach outside, and the secret deny-list is applied to both the requested and the real path.
+ *
+ * A workspace may have several folders (a VS Code multi-root workspace). Paths in the first folder
+ * are written as in a one-folder workspace (`src/a.ts`); paths in another folder start with that
+ * folder's name (`lib/src/a.ts`), as VS Code writes them; absolute paths inside any folder work too.
+ * When the first folder also has an entry of another folder's name, the folder wins and `./lib/…`
+ * names the first folder's entry (`displayPath` writes it so).
  */
 export class Workspace {
   /** Real path of the primary root; relative paths resolve against it. */
   readonly root: string;
+  /** Each root's name as the user sees it (a `.code-workspace` file may rename a folder). */
+  readonly folderNames: readonly string[];
+  /** How each root's paths begin when shown (see `folderPrefixes`): '' for the first root. */
+  private readonly prefixes: ReadonlyArray<string | undefined>;
 
   private constructor(
     readonly roots: readonly string[],
     /** The roots as given (made absolute), so absolute paths spelled through a symlinked root still match. */
     private readonly givenRoots: readonly string[],
+    names: readonly string[],
     readonly secrets: SecretPolicy,
     readonly limits: WorkspaceLimits,
     private readonly ioSliceMs: number | undefined,
     private readonly allowSecretsHint: string,
   ) {
     this.root = roots[0] as string;
+    this.folderNames = names;
+    this.prefixes = folderPrefixes(names);
   }
 
-  static async open(roots: string | string[], options: WorkspaceOptions = {}): Promise<Workspace> {
-    const given = (Array.isArray(roots) ? roots : [roots]).map((r) => resolve(r));
+  static async open(roots: WorkspaceFolderInput | WorkspaceFolderInput[], options: WorkspaceOptions = {}): Promise<Workspace> {
+    const specs = (Array.isArray(roots) ? roots : [roots]).map(folderSpecOf);
+    const given = specs.map((spec) => spec.path);
     if (given.length === 0) throw new Error('A workspace needs at least one folder');
     const real: string[] = [];
     for (const folder of given) {
@@ -90,7 +108,8 @@ export class Workspace {
       }
     }
     if (options.ioSliceMs !== undefined && !(options.ioSliceMs >= 0)) throw new Error('Workspace option ioSliceMs must be 0 or more');
-    return new Workspace(real, given, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs, options.allowSecretsHint ?? DEFAULT_ALLOW_SECRETS_HINT);
+    const names = specs.map((spec) => spec.name);
+    return new Workspace(real, given, names, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs, options.allowSecretsHint ?? DEFAULT_ALLOW_SECRETS_HINT);
   }
 
   /** A fresh file-system view for one tool call; it decides per call whether blocking I/O is safe. */
@@ -102,7 +121,7 @@ export class Workspace {
     if (userPath.includes('\0')) {
       throw new WorkspaceAccessError('nul-byte', userPath, `${quotePath(userPath)} contains a NUL byte`);
     }
-    const requested = this.locateRequested(userPath === '' ? '.' : userPath);
+    const requested = await this.locate(userPath);
     this.assertNotSecret(userPath, requested.relative);
 
     let real: string;
@@ -120,7 +139,7 @@ export class Workspace {
       throw new WorkspaceAccessError(
         'outside-workspace',
         userPath,
-        `${quotePath(userPath)} is a symbolic link that leads outside the workspace (${this.root})`,
+        `${quotePath(userPath)} is a symbolic link that leads outside the workspace (${this.roots.join(', ')})`,
       );
     }
     this.assertNotSecret(userPath, target.relative);
@@ -137,33 +156,67 @@ export class Workspace {
   }
 
   /**
-   * How tools show a path: root-relative for the primary root; absolute for other roots, since
-   * `resolve` accepts absolute paths inside any root and the model can pass it straight back.
+   * How tools show a path, and what `resolve` takes back: relative for the first root, `<folder
+   * name>/relative` for the others (absolute when a folder's name is not unique).
    */
   displayPath(target: { root: string; relative: string; absolute: string }): string {
-    return target.root === this.root ? target.relative : toPosix(target.absolute);
+    return folderDisplayPath(this.prefixes, this.roots.indexOf(target.root), target.relative, toPosix(target.absolute));
   }
 
-  /** Lexical check, before touching the disk: catches `..` escapes and absolute paths elsewhere. */
-  private locateRequested(userPath: string): { absolute: string; relative: string } {
-    if (isAbsolute(userPath)) {
-      const absolute = resolve(userPath);
+  /** An absolute path as tools show it when it lies in a folder (no disk access); other paths as given. */
+  displayAbsolutePath(path: string): string {
+    if (!isAbsolute(path)) return path;
+    try {
+      return this.displayPath(this.locateLexically(path));
+    } catch {
+      return path;
+    }
+  }
+
+  /**
+   * Where a path the user or the model wrote points, before touching the disk beyond one lookup: catches
+   * `..` escapes and absolute paths elsewhere. Nothing is resolved through symlinks yet (`resolve` does).
+   * A path may start with the first folder's own name, as VS Code writes paths in a multi-root workspace,
+   * unless the first folder has an entry of that name.
+   */
+  async locate(userPath: string): Promise<{ absolute: string; relative: string; root: string }> {
+    const path = userPath === '' ? '.' : userPath;
+    const [first, ...rest] = path.split(SEPARATOR);
+    const firstName = this.folderNames[0];
+    if (this.roots.length > 1 && first === firstName && !this.prefixes.includes(first) && !(await existsIn(this.root, first))) {
+      return this.inside(0, rest.join('/') || '.', userPath);
+    }
+    return this.locateLexically(path, userPath);
+  }
+
+  /** `locate` without the disk: how `displayPath`'s paths map back (the index's hits, for one). */
+  locateLexically(path: string, userPath: string = path): { absolute: string; relative: string; root: string } {
+    if (isAbsolute(path)) {
+      const absolute = resolve(path);
       for (const roots of [this.roots, this.givenRoots]) {
-        for (const root of roots) {
+        for (const [index, root] of roots.entries()) {
           const rel = relativeInside(root, absolute);
-          if (rel !== undefined) return { absolute, relative: rel };
+          if (rel !== undefined) return { absolute, relative: rel, root: this.roots[index] as string };
         }
       }
-    } else {
-      const absolute = resolve(this.root, userPath);
-      const rel = relativeInside(this.root, absolute);
-      if (rel !== undefined) return { absolute, relative: rel };
+      throw this.outside(userPath);
     }
-    throw new WorkspaceAccessError(
-      'outside-workspace',
-      userPath,
-      `${quotePath(userPath)} is outside the workspace (${this.roots.join(', ')})`,
-    );
+    const [first, ...rest] = path.split(SEPARATOR);
+    const index = first ? this.prefixes.indexOf(first, 1) : -1;
+    if (index > 0) return this.inside(index, rest.join('/') || '.', userPath);
+    return this.inside(0, path, userPath);
+  }
+
+  private inside(index: number, path: string, userPath: string): { absolute: string; relative: string; root: string } {
+    const root = this.roots[index] as string;
+    const absolute = resolve(root, path);
+    const rel = relativeInside(root, absolute);
+    if (rel === undefined) throw this.outside(userPath);
+    return { absolute, relative: rel, root };
+  }
+
+  private outside(userPath: string): WorkspaceAccessError {
+    return new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${this.roots.join(', ')})`);
   }
 
   private assertNotSecret(userPath: string, relativePath: string): void {
@@ -184,6 +237,13 @@ export function relativeInside(root: string, target: string): string | undefined
   if (rel === '') return '.';
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
   return toPosix(rel);
+}
+
+async function existsIn(folder: string, name: string): Promise<boolean> {
+  return lstat(resolve(folder, name)).then(
+    () => true,
+    () => false,
+  );
 }
 
 function toPosix(p: string): string {

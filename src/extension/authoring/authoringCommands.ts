@@ -118,7 +118,7 @@ async function authoringDocument(uri: vscode.Uri | undefined, only?: 'prompt'): 
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   const kind = document && authoringKindOfDocument(document);
   if (!document || !kind || (only && kind !== only)) {
-    void vscode.window.showWarningMessage(only ? 'CodeWiki: open an action prompt in .codewiki/prompts/ first.' : 'CodeWiki: open an action prompt or agent definition in .codewiki/ first.');
+    void vscode.window.showWarningMessage(only ? 'CodeWiki: open an action prompt (in .codewiki/prompts/ or a codewiki.promptFolders folder) first.' : 'CodeWiki: open an action prompt or agent definition in .codewiki/ first.');
     return undefined;
   }
   return document;

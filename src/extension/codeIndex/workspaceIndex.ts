@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CodeIndex, IndexStatus } from '../../core/codebaseIndex/codeIndexTypes';
 import { WorkerCodeIndex } from '../../core/codebaseIndex/worker/workerCodeIndex';
+import { folderSpecs } from '../workspaceFolders';
 
 /** Changes are gathered this long before the index re-reads them: a save, a branch switch or a formatter run comes in bursts. */
 const REFRESH_DELAY_MS = 300;
@@ -19,13 +20,14 @@ export interface WorkspaceIndexOptions {
 
 /**
  * The workspace's code index in the extension: one worker thread per window (parsing never runs on the
- * extension host's thread), started for a trusted folder, saved in the extension's storage, kept current
+ * extension host's thread), started for the trusted folders of the window (every folder of a multi-root
+ * workspace, as the engine has them), saved in the extension's storage, kept current
  * by a file watcher and rebuilt on demand. In Restricted Mode, or with no folder, there is none, as there
  * are no file tools.
  */
 export class WorkspaceIndex implements vscode.Disposable {
   private index: WorkerCodeIndex | undefined;
-  private root: string | undefined;
+  private roots: string[] | undefined;
   private building: AbortController | undefined;
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,9 +50,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.restart();
   }
 
-  /** The index for the engine's workspace root, or undefined when there is none for it. */
-  current(root: string): CodeIndex | undefined {
-    return this.index && this.root === root ? this.index : undefined;
+  /** The index for the engine's workspace folders (real paths, in order), or undefined when there is none for them. */
+  current(roots: readonly string[]): CodeIndex | undefined {
+    return this.index && this.roots?.join('\n') === roots.join('\n') ? this.index : undefined;
   }
 
   status(): IndexStatus | undefined {
@@ -72,16 +74,17 @@ export class WorkspaceIndex implements vscode.Disposable {
   restart(): void {
     void this.index?.dispose();
     this.index = undefined;
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder || folder.uri.scheme !== 'file' || !vscode.workspace.isTrusted || !this.options.enabled()) {
-      this.root = undefined;
+    const folders = folderSpecs();
+    if (!folders.length || !vscode.workspace.isTrusted || !this.options.enabled()) {
+      this.roots = undefined;
       this.statusEmitter.fire(undefined);
       return;
     }
-    // The first folder, as the engine's workspace has (multi-root workspaces are a later issue).
-    this.root = realPath(folder.uri.fsPath);
+    // Every folder, as the engine's workspace has them: one index for the window, its paths named as the tools name them.
+    const roots = folders.map((folder) => ({ ...folder, path: realPath(folder.path) }));
+    this.roots = roots.map((folder) => folder.path);
     const index = new WorkerCodeIndex({
-      roots: [this.root],
+      roots,
       workspaceOptions: { allowSecrets: this.options.allowSecretFiles() },
       storeDir: join(this.options.storageDir, 'index'),
     });

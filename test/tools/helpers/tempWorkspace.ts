@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { registerFileTools } from '../../../src/core/tools/file';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { Workspace, type WorkspaceOptions } from '../../../src/core/workspace/workspace';
+import type { WorkspaceFolderInput } from '../../../src/core/workspace/workspaceFolders';
 
 export type FileTreeSpec = Record<string, string | Buffer>;
 
@@ -39,7 +40,7 @@ export interface FileToolHarness {
   invoke<T = unknown>(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
 }
 
-export async function openFileTools(roots: string | string[], options?: WorkspaceOptions): Promise<FileToolHarness> {
+export async function openFileTools(roots: WorkspaceFolderInput | WorkspaceFolderInput[], options?: WorkspaceOptions): Promise<FileToolHarness> {
   const workspace = await Workspace.open(roots, options);
   const registry = new ToolRegistry();
   registerFileTools(registry, workspace);

@@ -1,9 +1,11 @@
 import type { CodeIndex, IndexStatus } from '../codeIndexTypes';
 import type { WorkspaceOptions } from '../../workspace/workspace';
+import type { WorkspaceFolderInput } from '../../workspace/workspaceFolders';
 
 /** What the worker is started with: enough to open the same workspace, with the same policy, in its own thread. */
 export interface IndexWorkerData {
-  roots: string[];
+  /** The workspace's folders, first one first, with the names their paths begin with. */
+  roots: WorkspaceFolderInput[];
   workspaceOptions: WorkspaceOptions;
   storeDir?: string;
   maxFileBytes?: number;

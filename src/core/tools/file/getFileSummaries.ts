@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FileSummaries, FileSummary } from '../../values/toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
 import { countLines, decodeText, type FilePrefix } from '../../workspace/readTextFile';
-import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
+import { resolveWalkStarts, walkStarts } from '../../workspace/walkFolders';
+import type { WalkEntry } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
 import { languageFromPath } from './languages';
@@ -32,7 +33,7 @@ const QUICK_OUTLINE_BYTES = 4 * 1024;
 const HEADER_ALLOWANCE = 64;
 
 const schema = z.object({
-  path: z.string().describe('Folder (or single file) to summarise, relative to the workspace root; "." for the whole workspace'),
+  path: z.string().describe('Folder (or single file) to summarise, relative to the workspace root; "." for the whole workspace (every folder)'),
   glob: z.string().optional().describe('Only files matching this glob, e.g. "**/*.ts" or "*.py, *.md"'),
   max_files: z.number().int().min(1).max(HARD_MAX_FILES).optional().describe(`At most this many files (default ${DEFAULT_MAX_FILES}, max ${HARD_MAX_FILES})`),
 });
@@ -51,10 +52,10 @@ export function createGetFileSummariesTool(workspace: Workspace) {
 }
 
 async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileSummaries> {
-  const start = await workspace.resolve(input.path);
+  const starts = await resolveWalkStarts(workspace, input.path);
   const fs = workspace.createFs();
-  const walk = await walkWorkspace(workspace, start, { signal, fs });
-  const candidates = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
+  const walk = await walkStarts(workspace, starts, { signal, fs });
+  const candidates = entriesUnder(workspace, starts, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxFiles = input.max_files ?? DEFAULT_MAX_FILES;
 
   const files: FileSummary[] = [];
@@ -87,7 +88,7 @@ async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema
   const totalFiles = candidates.length - skipped;
   return {
     kind: 'file-summaries',
-    root: workspace.displayPath(start),
+    root: workspace.displayPath(starts[0]!),
     files,
     totalFiles,
     truncated: files.length < totalFiles || walk.truncated,

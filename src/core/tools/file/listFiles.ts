@@ -2,7 +2,8 @@ import { codewikiTool } from '../codewikiTool';
 import { z } from 'zod';
 import type { FileTree, FileTreeEntry } from '../../values/toolValues';
 import { forEachBounded } from '../../util/boundedConcurrency';
-import { walkWorkspace } from '../../workspace/walkWorkspace';
+import { resolveWalkStarts } from '../../workspace/walkFolders';
+import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 
 const DEFAULT_LIST_DEPTH = 2;
@@ -11,7 +12,7 @@ const MAX_LIST_DEPTH = 10;
 const MAX_LIST_ENTRIES = 2000;
 
 const schema = z.object({
-  path: z.string().optional().describe('Folder to list, relative to the workspace root (default: the root)'),
+  path: z.string().optional().describe('Folder to list, relative to the workspace root (default: the root, with every folder of the workspace)'),
   depth: z.number().int().min(1).optional().describe(`How many levels to descend (default ${DEFAULT_LIST_DEPTH}, max ${MAX_LIST_DEPTH})`),
 });
 
@@ -25,11 +26,22 @@ export function createListFilesTool(workspace: Workspace) {
 }
 
 async function listFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileTree> {
-  const start = await workspace.resolve(input.path ?? '.');
+  const starts = await resolveWalkStarts(workspace, input.path);
   const maxDepth = Math.min(input.depth ?? DEFAULT_LIST_DEPTH, MAX_LIST_DEPTH);
   const fs = workspace.createFs();
-  const walk = await walkWorkspace(workspace, start, { maxDepth, includeDirectories: true, signal, fs });
-  const listed = capBreadthFirst(walk.entries, MAX_LIST_ENTRIES);
+  const walked: WalkEntry[] = [];
+  let truncated = false;
+  for (const [index, start] of starts.entries()) {
+    // The other folders of a multi-root workspace are top-level folders of the tree, named as their paths begin.
+    const shift = index === 0 ? 0 : 1;
+    if (shift) walked.push({ ...start, type: 'dir', depth: 1 });
+    if (maxDepth - shift < 1) continue;
+    const room = workspace.limits.maxWalkEntries - walked.length;
+    const walk = await walkWorkspace(workspace, start, { maxDepth: maxDepth - shift, includeDirectories: true, signal, fs, maxEntries: room });
+    walked.push(...walk.entries.map((entry) => ({ ...entry, depth: entry.depth + shift })));
+    truncated ||= walk.truncated;
+  }
+  const listed = capBreadthFirst(walked, MAX_LIST_ENTRIES);
   const entries: FileTreeEntry[] = listed.map((entry) => ({
     path: workspace.displayPath(entry),
     type: entry.type,
@@ -51,9 +63,9 @@ async function listFiles(workspace: Workspace, input: z.infer<typeof schema>, si
   );
   return {
     kind: 'file-tree',
-    root: workspace.displayPath(start),
+    root: workspace.displayPath(starts[0]!),
     entries,
-    truncated: walk.truncated || walk.entries.length > MAX_LIST_ENTRIES,
+    truncated: truncated || walked.length > MAX_LIST_ENTRIES,
   };
 }
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { SearchMatch, SearchResults } from '../../values/toolValues';
 import { mapFilePrefixes } from '../../workspace/readPrefixes';
 import { decodeText } from '../../workspace/readTextFile';
-import { type WalkEntry, walkWorkspace } from '../../workspace/walkWorkspace';
+import { resolveWalkStarts, walkStarts } from '../../workspace/walkFolders';
+import type { WalkEntry } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import { compileGlob } from './globMatcher';
 import { entriesUnder } from './walkFilters';
@@ -15,7 +16,7 @@ const MAX_LINE_CHARS = 300;
 
 const schema = z.object({
   query: z.string().min(1).describe('Text to find (a JavaScript regular expression when regex is true)'),
-  path: z.string().optional().describe('Folder or file to search, relative to the workspace root (default: everything)'),
+  path: z.string().optional().describe('Folder or file to search, relative to the workspace root (default: every folder of the workspace)'),
   regex: z.boolean().optional().describe('Treat query as a regular expression (default: literal text)'),
   case_sensitive: z.boolean().optional().describe('Match case exactly (default: false)'),
   glob: z.string().optional().describe('Only search files matching this glob, e.g. "**/*.ts"'),
@@ -36,10 +37,10 @@ export function createSearchTextTool(workspace: Workspace) {
 
 async function searchText(workspace: Workspace, input: SearchTextInput, signal?: AbortSignal): Promise<SearchResults> {
   const pattern = compileQuery(input);
-  const start = await workspace.resolve(input.path ?? '.');
+  const starts = await resolveWalkStarts(workspace, input.path);
   const fs = workspace.createFs();
-  const walk = await walkWorkspace(workspace, start, { signal, fs });
-  const files = entriesUnder(start, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
+  const walk = await walkStarts(workspace, starts, { signal, fs });
+  const files = entriesUnder(workspace, starts, walk.entries, input.glob ? compileGlob(input.glob) : undefined);
   const maxResults = Math.min(input.max_results ?? DEFAULT_MAX_RESULTS, HARD_MAX_RESULTS);
 
   const matches: SearchMatch[] = [];

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { relativeInside, type Workspace } from '../../workspace/workspace';
 import { DEFAULT_SECRET_PATTERNS } from '../../workspace/secretPolicy';
 import { WorkspaceAccessError, quotePath } from '../../workspace/workspaceErrors';
@@ -10,7 +10,7 @@ import { formatBytes, looksBinary } from '../../workspace/readTextFile';
 export interface WritableTarget {
   /** Real path of the file, or of where it will be created (its existing parent resolved). */
   absolute: string;
-  /** How tools and previews show it: workspace-relative, forward slashes. */
+  /** How tools and previews show it: workspace-relative (`<folder name>/…` in another folder), forward slashes. */
   display: string;
   exists: boolean;
   /** The folder to create first, when the file's parent does not exist yet. */
@@ -35,11 +35,12 @@ export async function resolveWritableTarget(workspace: Workspace, userPath: stri
     if (!(error instanceof WorkspaceAccessError) || error.code !== 'not-found') throw error;
   }
 
-  const lexical = isAbsolute(userPath) ? resolve(userPath) : resolve(workspace.root, userPath);
+  // Where the path points before symlinks, in whichever folder it names (`lib/…` is the folder lib's).
+  const lexical = (await workspace.locate(userPath)).absolute;
   const missing = [basename(lexical)];
   let ancestor = dirname(lexical);
   while (!(await exists(ancestor))) {
-    if (dirname(ancestor) === ancestor) throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.root})`);
+    if (dirname(ancestor) === ancestor) throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
     missing.unshift(basename(ancestor));
     ancestor = dirname(ancestor);
   }
@@ -49,7 +50,7 @@ export async function resolveWritableTarget(workspace: Workspace, userPath: stri
   if (!(await stat(realAncestor)).isDirectory()) throw new WorkspaceAccessError('not-a-directory', userPath, `${quotePath(userPath)}: ${quotePath(workspace.displayPath(root))} is a file, not a folder`);
   const absolute = join(realAncestor, ...missing);
   const relative = relativeInside(root.root, absolute);
-  if (relative === undefined || relative === '.') throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.root})`);
+  if (relative === undefined || relative === '.') throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
   assertWritablePath(workspace, userPath, relative);
   return {
     absolute,
