@@ -17,7 +17,23 @@ import { CORE_TIERS, describeTier } from './lint/coreTiers.mjs';
 import codewiki from './lint/plugin.mjs';
 
 const NODE_GLOBALS = Object.fromEntries(
-  ['process', 'require', 'module', 'exports', '__dirname', '__filename', 'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'URL', 'TextEncoder', 'TextDecoder'].map((name) => [name, 'readonly']),
+  [
+    'process',
+    'require',
+    'module',
+    'exports',
+    '__dirname',
+    '__filename',
+    'console',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'Buffer',
+    'URL',
+    'TextEncoder',
+    'TextDecoder',
+  ].map((name) => [name, 'readonly']),
 );
 
 const hostAdapters = [
@@ -68,10 +84,13 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/core never imports vscode: it runs identically in the extension, the CLI and tests.' }],
-        patterns: hostAdapters,
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/core never imports vscode: it runs identically in the extension, the CLI and tests.' }],
+          patterns: hostAdapters,
+        },
+      ],
     },
   },
   {
@@ -94,25 +113,38 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/shared is loaded by the webview too.' }],
-        patterns: [
-          { group: ['**/core', '**/core/**'], allowTypeImports: true, message: 'src/shared may use the core\'s types (import type), never its code: the webview bundles src/shared.' },
-          ...hostAdapters,
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/shared is loaded by the webview too.' }],
+          patterns: [
+            {
+              group: ['**/core', '**/core/**'],
+              allowTypeImports: true,
+              message: "src/shared may use the core's types (import type), never its code: the webview bundles src/shared.",
+            },
+            ...hostAdapters,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['webview-ui/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The webview talks to the host through postMessage (src/shared/protocol), never vscode.' }],
-        patterns: [
-          { group: ['**/src/core', '**/src/core/**', '**/src/extension/**', '**/src/cli/**'], message: 'webview-ui imports only src/shared from the host side.' },
-          { group: ['node:*'], message: 'The webview runs in a browser.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The webview talks to the host through postMessage (src/shared/protocol), never vscode.' }],
+          patterns: [
+            {
+              group: ['**/src/core', '**/src/core/**', '**/src/extension/**', '**/src/cli/**'],
+              message: 'webview-ui imports only src/shared from the host side.',
+            },
+            { group: ['node:*'], message: 'The webview runs in a browser.' },
+          ],
+        },
+      ],
     },
   },
 );

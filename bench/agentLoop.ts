@@ -50,7 +50,8 @@ export async function benchAgentLoop(): Promise<BenchRow[]> {
     const started = performance.now();
     const result = await loop.run({ question: 'bench', conversationId: `bench-${run}` });
     const elapsed = performance.now() - started;
-    if (result.stopReason !== 'answered' || result.iterations !== TOOL_TURNS + 1) throw new Error(`bench run ended ${result.stopReason} after ${result.iterations} iterations`);
+    if (result.stopReason !== 'answered' || result.iterations !== TOOL_TURNS + 1)
+      throw new Error(`bench run ended ${result.stopReason} after ${result.iterations} iterations`);
     if (run >= 3) perIteration.push((elapsed - stub.modelMs) / result.iterations); // runs 0-2 warm the JIT
   }
   const loopMs = median(perIteration);
@@ -85,11 +86,18 @@ function scriptedTurns(run: number): AIMessageChunk[][] {
   for (let turn = 0; turn < TOOL_TURNS; turn++) {
     turns.push([
       new AIMessageChunk({ content: '' }),
-      new AIMessageChunk({ content: '', tool_call_chunks: [{ type: 'tool_call_chunk', index: 0, id: `call_${run}_${turn}`, name: `tool_${turn % TOOLS}`, args: `{"value": ${turn}}` }] }),
+      new AIMessageChunk({
+        content: '',
+        tool_call_chunks: [{ type: 'tool_call_chunk', index: 0, id: `call_${run}_${turn}`, name: `tool_${turn % TOOLS}`, args: `{"value": ${turn}}` }],
+      }),
       new AIMessageChunk({ content: '', response_metadata: { finish_reason: 'tool_calls' }, usage_metadata: usage }),
     ]);
   }
-  turns.push([new AIMessageChunk({ content: 'The ' }), new AIMessageChunk({ content: 'answer.' }), new AIMessageChunk({ content: '', response_metadata: { finish_reason: 'stop' }, usage_metadata: usage })]);
+  turns.push([
+    new AIMessageChunk({ content: 'The ' }),
+    new AIMessageChunk({ content: 'answer.' }),
+    new AIMessageChunk({ content: '', response_metadata: { finish_reason: 'stop' }, usage_metadata: usage }),
+  ]);
   return turns;
 }
 
@@ -137,7 +145,11 @@ async function benchWithChatOpenAI(tools: AgentToolSet, approvals: ToolApprovals
     const delta = (d: object, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta: d, finish_reason: finish }] });
     const events =
       call < TOOL_TURNS
-        ? [delta({ role: 'assistant', content: '' }), delta({ tool_calls: [{ index: 0, id: `c${turn}`, type: 'function', function: { name: `tool_${call}`, arguments: `{"value": ${call}}` } }] }), delta({}, 'tool_calls')]
+        ? [
+            delta({ role: 'assistant', content: '' }),
+            delta({ tool_calls: [{ index: 0, id: `c${turn}`, type: 'function', function: { name: `tool_${call}`, arguments: `{"value": ${call}}` } }] }),
+            delta({}, 'tool_calls'),
+          ]
         : [delta({ role: 'assistant', content: 'The answer.' }), delta({}, 'stop')];
     events.push({ ...base, choices: [], usage: { prompt_tokens: 500, completion_tokens: 20, total_tokens: 520 } } as never);
     const body = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;

@@ -43,7 +43,12 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
       const sane = await sanity(server);
       const pp = median(speeds.map((s) => s.promptPerSecond));
       const tg = median(speeds.map((s) => s.generatedPerSecond));
-      rows.push({ figure: `CPU: ${setting.name}`, result: `prompt ${fmt(pp)} tokens/s, generation ${fmt(tg)} tokens/s; answers ${sane ? 'right' : 'WRONG'}`, goal: 'prompt ≥ 60 tokens/s with right answers', met: sane && pp >= 60 });
+      rows.push({
+        figure: `CPU: ${setting.name}`,
+        result: `prompt ${fmt(pp)} tokens/s, generation ${fmt(tg)} tokens/s; answers ${sane ? 'right' : 'WRONG'}`,
+        goal: 'prompt ≥ 60 tokens/s with right answers',
+        met: sane && pp >= 60,
+      });
     } catch (error) {
       rows.push({ figure: `CPU: ${setting.name}`, result: `failed: ${(error as Error).message.split('\n')[0]}`, goal: '—' });
     } finally {
@@ -53,14 +58,21 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
   return rows;
 }
 
-async function complete(server: LocalModelServer, content: string, maxTokens: number): Promise<{ text: string; timings: { prompt_per_second: number; predicted_per_second: number } }> {
+async function complete(
+  server: LocalModelServer,
+  content: string,
+  maxTokens: number,
+): Promise<{ text: string; timings: { prompt_per_second: number; predicted_per_second: number } }> {
   const response = await fetch(`${server.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     // cache_prompt false: every round processes the whole prompt, so the prompt speed is measured each time.
     body: JSON.stringify({ model: server.model, temperature: 0, max_tokens: maxTokens, cache_prompt: false, messages: [{ role: 'user', content }] }),
   });
-  const body = (await response.json()) as { choices: Array<{ message: { content: string } }>; timings: { prompt_per_second: number; predicted_per_second: number } };
+  const body = (await response.json()) as {
+    choices: Array<{ message: { content: string } }>;
+    timings: { prompt_per_second: number; predicted_per_second: number };
+  };
   return { text: body.choices[0]!.message.content, timings: body.timings };
 }
 
@@ -72,6 +84,10 @@ async function measure(server: LocalModelServer, prompt: string): Promise<Speeds
 /** Two questions any sane build of the model answers: a fact, and a file named in the prompt. */
 async function sanity(server: LocalModelServer): Promise<boolean> {
   const capital = await complete(server, 'What is the capital of France? Answer with the city name only.', 16);
-  const file = await complete(server, 'Files:\nsrc/frequency.ts: countWords(words) counts how often each word occurs\nsrc/stopWords.ts: STOP_WORDS, the words to skip\n\nWhich file computes word frequencies? Answer with the path only.', 24);
+  const file = await complete(
+    server,
+    'Files:\nsrc/frequency.ts: countWords(words) counts how often each word occurs\nsrc/stopWords.ts: STOP_WORDS, the words to skip\n\nWhich file computes word frequencies? Answer with the path only.',
+    24,
+  );
   return /paris/i.test(capital.text) && /src\/frequency\.ts/.test(file.text);
 }

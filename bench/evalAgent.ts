@@ -35,7 +35,15 @@ const EXAMPLE: EvalRepo = {
 const QUESTION_TIMEOUT_MS = 6 * 60_000;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'retrieval-only': { type: 'boolean' }, repo: { type: 'string' }, questions: { type: 'string' }, 'baseline-questions': { type: 'string' }, 'no-baseline': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      'retrieval-only': { type: 'boolean' },
+      repo: { type: 'string' },
+      questions: { type: 'string' },
+      'baseline-questions': { type: 'string' },
+      'no-baseline': { type: 'boolean' },
+    },
+  });
   const repos = loadEvalRepos().filter((repo) => !values.repo || repo.repo.includes(values.repo));
   for (const repo of repos.filter((r) => r.problem)) console.log(`! ${repo.repo}: ${repo.problem}`);
   const ready = repos.filter((r) => r.dir);
@@ -62,9 +70,24 @@ async function main(): Promise<void> {
     console.log('| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s |\n|---|---|---|');
     for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
       const questions = repo.questions.slice(0, limit);
-      const withIndex = await askAll(repo, questions, { baseUrl: server.baseUrl, model: server.model, withIndex: true, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
-      const without = values['no-baseline'] ? [] : await askAll(repo, questions.slice(0, baselineLimit), { baseUrl: server.baseUrl, model: server.model, withIndex: false, timeoutMs: QUESTION_TIMEOUT_MS, cacheDir });
-      const sameQuestions = without.length < withIndex.length && without.length ? ` (first ${without.length}: ${summary(withIndex.slice(0, without.length))})` : '';
+      const withIndex = await askAll(repo, questions, {
+        baseUrl: server.baseUrl,
+        model: server.model,
+        withIndex: true,
+        timeoutMs: QUESTION_TIMEOUT_MS,
+        cacheDir,
+      });
+      const without = values['no-baseline']
+        ? []
+        : await askAll(repo, questions.slice(0, baselineLimit), {
+            baseUrl: server.baseUrl,
+            model: server.model,
+            withIndex: false,
+            timeoutMs: QUESTION_TIMEOUT_MS,
+            cacheDir,
+          });
+      const sameQuestions =
+        without.length < withIndex.length && without.length ? ` (first ${without.length}: ${summary(withIndex.slice(0, without.length))})` : '';
       console.log(`| ${repo.repo} | ${summary(withIndex)}${sameQuestions} | ${without.length ? summary(without) : '—'} |`);
     }
   } finally {
@@ -79,7 +102,9 @@ async function askAll(repo: EvalRepo, questions: EvalQuestion[], options: Parame
     const outcome = await askQuestion(repo.dir!, question, options);
     outcomes.push(outcome);
     const verdict = outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : outcome.mentions ? 'WRONG (names it later)' : 'WRONG';
-    process.stderr.write(`${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`);
+    process.stderr.write(
+      `${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`,
+    );
   }
   return outcomes;
 }

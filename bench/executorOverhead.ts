@@ -31,6 +31,10 @@ export async function benchExecutorOverhead(steps = 1000, runs = 7): Promise<Ben
   const us = median(perStep);
   return [
     { figure: `Executor overhead per step (${steps}-step chain, no-op tool, median of ${runs})`, result: `${fmt(us)} µs`, goal: '≤ 50 µs', met: us <= 50 },
-    { figure: 'Executor peak memory during the overhead runs', result: `heap +${fmt((peakHeap - heapBefore) / 1e6)} MB, max RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`, goal: 'report' },
+    {
+      figure: 'Executor peak memory during the overhead runs',
+      result: `heap +${fmt((peakHeap - heapBefore) / 1e6)} MB, max RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`,
+      goal: 'report',
+    },
   ];
 }

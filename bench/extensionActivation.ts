@@ -30,7 +30,17 @@ export async function benchExtensionActivation(runs = 7): Promise<BenchRow[]> {
   const out = mkdtempSync(join(tmpdir(), 'codewiki-bench-ext-'));
   try {
     const outfile = join(out, 'extension.js');
-    await build({ entryPoints: [join(ROOT, 'src/extension/extension.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], logLevel: 'silent' });
+    await build({
+      entryPoints: [join(ROOT, 'src/extension/extension.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      minify: true,
+      external: ['vscode'],
+      logLevel: 'silent',
+    });
     const bytes = statSync(outfile).size;
     const gzipped = gzipSync(readFileSync(outfile)).length;
     const resolver = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
@@ -46,14 +56,23 @@ export async function benchExtensionActivation(runs = 7): Promise<BenchRow[]> {
         const extension = require(outfile) as { activate(context: unknown): void };
         loads.push(performance.now() - started);
         started = performance.now();
-        extension.activate(new Proxy({ subscriptions: [], extensionPath: ROOT, extensionUri: vscode.Uri, globalStorageUri: { fsPath: out }, secrets: vscode.window }, { get: (t, k) => (k in t ? (t as Record<string | symbol, unknown>)[k] : vscode.window) }));
+        extension.activate(
+          new Proxy(
+            { subscriptions: [], extensionPath: ROOT, extensionUri: vscode.Uri, globalStorageUri: { fsPath: out }, secrets: vscode.window },
+            { get: (t, k) => (k in t ? (t as Record<string | symbol, unknown>)[k] : vscode.window) },
+          ),
+        );
         activations.push(performance.now() - started);
       }
     } finally {
       resolver._load = originalLoad;
     }
     return [
-      { figure: 'dist/extension.js size (production build, minified)', result: `${fmt(bytes / 1024 / 1024, 2)} MB (${fmt(gzipped / 1024, 0)} KB gzipped)`, goal: 'report' },
+      {
+        figure: 'dist/extension.js size (production build, minified)',
+        result: `${fmt(bytes / 1024 / 1024, 2)} MB (${fmt(gzipped / 1024, 0)} KB gzipped)`,
+        goal: 'report',
+      },
       {
         figure: `Extension activation (Node, stub vscode API; first load / median of ${runs - 1} warm)`,
         result: `load ${fmt(loads[0], 0)} ms + activate() ${fmt(activations[0], 1)} ms cold; activate() ${fmt(median(activations.slice(1)), 2)} ms warm`,

@@ -8,7 +8,11 @@ import { Workspace } from '../src/core/workspace';
 import { type BenchRow, fmt, median } from './benchTable';
 
 const SAMPLES: Array<[string, (i: number) => string]> = [
-  ['ts', (i) => `/** Module ${i}. */\nimport { x } from './x';\nexport function f${i}(a: number): number {\n  return a + ${i};\n}\nexport class C${i} {}\n${'// filler line\n'.repeat(i % 60)}`],
+  [
+    'ts',
+    (i) =>
+      `/** Module ${i}. */\nimport { x } from './x';\nexport function f${i}(a: number): number {\n  return a + ${i};\n}\nexport class C${i} {}\n${'// filler line\n'.repeat(i % 60)}`,
+  ],
   ['py', (i) => `"""Module ${i}."""\nimport os\n\ndef f${i}(a):\n    return a + ${i}\n\nclass C${i}:\n    pass\n${'# filler\n'.repeat(i % 80)}`],
   ['md', (i) => `# Doc ${i}\n\nSome text.\n\n## Section\n${'More text here.\n'.repeat(i % 40)}`],
   ['go', (i) => `// Package p${i} does things.\npackage p\n\nfunc F${i}() int { return ${i} }\n`],

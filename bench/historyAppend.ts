@@ -17,7 +17,10 @@ function seed(dir: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
     const at = new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString();
-    const events = [encodeEvent({ type: 'create', v: LOG_FORMAT_VERSION, id, at }), ...[userMessage(`q ${i}`), assistantMessage(`a ${i}`), agentRun()].map((message) => encodeEvent({ type: 'message', at, message }))];
+    const events = [
+      encodeEvent({ type: 'create', v: LOG_FORMAT_VERSION, id, at }),
+      ...[userMessage(`q ${i}`), assistantMessage(`a ${i}`), agentRun()].map((message) => encodeEvent({ type: 'message', at, message })),
+    ];
     writeFileSync(join(folder, `${id}.jsonl`), events.join(''));
     return id;
   });
@@ -132,7 +135,9 @@ export async function benchHistoryAppend(): Promise<BenchRow[]> {
  * and the turn whole once more at the end. A "save per call" is the call's two records; the figures
  * are the median and the last of those, and every byte the conversation file gained.
  */
-export async function agentTurnSaves(calls: number): Promise<{ calls: number; medianMs: number; lastMs: number; lateMedianMs: number; earlyMedianMs: number; bytes: number }> {
+export async function agentTurnSaves(
+  calls: number,
+): Promise<{ calls: number; medianMs: number; lastMs: number; lateMedianMs: number; earlyMedianMs: number; bytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'codewiki-bench-history-'));
   try {
     const [id] = seed(dir, 1);
@@ -142,20 +147,48 @@ export async function agentTurnSaves(calls: number): Promise<{ calls: number; me
     const sizeBefore = statSync(file).size;
     const turn: AgentTurnMessage = { kind: 'agent-turn', id: 'turn-1', createdAt: new Date().toISOString(), answer: '', status: 'streaming', toolCalls: [] };
     await reopened.upsertMessage(id!, turn);
-    await reopened.appendAgentCall(id!, turn.id, { id: 'warm', tool: 'read_file', displayName: 'Read file', argsSummary: '', args: {}, iteration: 0, status: 'ok' });
+    await reopened.appendAgentCall(id!, turn.id, {
+      id: 'warm',
+      tool: 'read_file',
+      displayName: 'Read file',
+      argsSummary: '',
+      args: {},
+      iteration: 0,
+      status: 'ok',
+    });
     const timings: number[] = [];
     for (let i = 0; i < calls; i++) {
-      const call: AgentToolCall = { id: `call_${i}`, tool: 'read_file', displayName: 'Read file', argsSummary: `path="src/f${i}.ts"`, args: { path: `src/f${i}.ts` }, iteration: 1 + (i >> 2), status: 'running' };
+      const call: AgentToolCall = {
+        id: `call_${i}`,
+        tool: 'read_file',
+        displayName: 'Read file',
+        argsSummary: `path="src/f${i}.ts"`,
+        args: { path: `src/f${i}.ts` },
+        iteration: 1 + (i >> 2),
+        status: 'running',
+      };
       const started = performance.now();
       await reopened.appendAgentCall(id!, turn.id, call);
-      await reopened.appendAgentCall(id!, turn.id, { ...call, status: 'ok', durationMs: 3, output: 'x'.repeat(2048) }, { tokens: { input: i, output: 1, total: i + 1 } });
+      await reopened.appendAgentCall(
+        id!,
+        turn.id,
+        { ...call, status: 'ok', durationMs: 3, output: 'x'.repeat(2048) },
+        { tokens: { input: i, output: 1, total: i + 1 } },
+      );
       timings.push(performance.now() - started);
     }
     const saved = reopened.getConversation(id!)!.messages.find((m) => m.id === turn.id)!;
     await reopened.upsertMessage(id!, { ...saved, status: 'done' } as AgentTurnMessage);
     await reopened.dispose();
     const bytes = statSync(file).size - sizeBefore;
-    return { calls, medianMs: median(timings), lastMs: timings.at(-1)!, earlyMedianMs: median(timings.slice(0, 20)), lateMedianMs: median(timings.slice(-20)), bytes };
+    return {
+      calls,
+      medianMs: median(timings),
+      lastMs: timings.at(-1)!,
+      earlyMedianMs: median(timings.slice(0, 20)),
+      lateMedianMs: median(timings.slice(-20)),
+      bytes,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

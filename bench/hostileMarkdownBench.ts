@@ -37,7 +37,12 @@ async function streamCost(env: WebviewEnvironment, text: string, chunks: number)
   try {
     await view.send(initMessage());
     await view.page.locator('cw-empty-state').waitFor();
-    await view.send({ type: 'chat/started', conversationId: 'hostile', user: { kind: 'user', id: 'u-hostile', createdAt: at, text: 'Go' }, assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' } });
+    await view.send({
+      type: 'chat/started',
+      conversationId: 'hostile',
+      user: { kind: 'user', id: 'u-hostile', createdAt: at, text: 'Go' },
+      assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
+    });
     await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
     const size = Math.ceil(text.length / chunks);
     const pieces = Array.from({ length: chunks }, (_, i) => text.slice(i * size, (i + 1) * size));
@@ -77,7 +82,8 @@ export async function benchHostileMarkdown(options: { runs?: number; shapes?: st
       for (let run = 0; run < runs; run++) {
         streamed.push(await streamCost(env, text, CHUNKS));
         once.push(await streamCost(env, text, 1));
-        if (streamed[run].shown !== once[run].shown) throw new Error(`${shape}: streamed, the answer shows ${streamed[run].shown}; rendered once, ${once[run].shown}`);
+        if (streamed[run].shown !== once[run].shown)
+          throw new Error(`${shape}: streamed, the answer shows ${streamed[run].shown}; rendered once, ${once[run].shown}`);
       }
       const render = [median(streamed.map((c) => c.renderMs)), median(once.map((c) => c.renderMs))];
       const thread = [median(streamed.map((c) => c.threadMs)), median(once.map((c) => c.threadMs))];

@@ -23,5 +23,12 @@ export async function benchParallelEfficiency(runs = 5): Promise<BenchRow[]> {
     ratios.push((performance.now() - started) / 200);
   }
   const ratio = median(ratios);
-  return [{ figure: `Parallel efficiency (8 independent 200 ms steps, median of ${runs})`, result: `wall ÷ 200 ms = ${fmt(ratio, 3)}`, goal: '≤ 1.15', met: ratio <= 1.15 }];
+  return [
+    {
+      figure: `Parallel efficiency (8 independent 200 ms steps, median of ${runs})`,
+      result: `wall ÷ 200 ms = ${fmt(ratio, 3)}`,
+      goal: '≤ 1.15',
+      met: ratio <= 1.15,
+    },
+  ];
 }

@@ -37,7 +37,11 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
   try {
     server = await startLocalModel({ model, args: ['--n-predict', '256'] });
     const prefix = await prefixTokens(server, workspace, cacheDir);
-    rows.push({ figure: 'fixed prefix (system prompt + tools), server tokens', result: `${prefix.system} + ${prefix.tools} = ${prefix.system + prefix.tools}`, goal: 'reported' });
+    rows.push({
+      figure: 'fixed prefix (system prompt + tools), server tokens',
+      result: `${prefix.system} + ${prefix.tools} = ${prefix.system + prefix.tools}`,
+      goal: 'reported',
+    });
     const cold = await ask(server, workspace, cacheDir, QUESTIONS[0]!);
     rows.push(row('first question, fresh server, nothing saved', cold, 'reported (before: 6,214 tokens, 0 cached, 241 s)'));
     const second = await ask(server, workspace, cacheDir, QUESTIONS[1]!);
@@ -45,7 +49,14 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
     await server.stop();
     server = await startLocalModel({ model, args: ['--n-predict', '256'] });
     const restarted = await ask(server, workspace, cacheDir, QUESTIONS[0]!);
-    rows.push(row('first question after a restart (saved prompt restored)', restarted, '≥ 80% cached; ≤ 20 s; first token ≤ 5 s', (s) => s.cachedTokens / s.promptTokens >= 0.8 && s.seconds <= 20));
+    rows.push(
+      row(
+        'first question after a restart (saved prompt restored)',
+        restarted,
+        '≥ 80% cached; ≤ 20 s; first token ≤ 5 s',
+        (s) => s.cachedTokens / s.promptTokens >= 0.8 && s.seconds <= 20,
+      ),
+    );
   } catch (error) {
     rows.push({ figure: 'prompt cache on the local model', result: `skipped: ${(error as Error).message.split('\n')[0]}`, goal: '—' });
   } finally {
@@ -74,7 +85,14 @@ async function ask(server: LocalModelServer, workspace: string, cacheDir: string
   const started = performance.now();
   await run(['ask', question, '--workspace', workspace, '--base-url', server.baseUrl, '--model', server.model, '--log', log], cacheDir);
   const seconds = (performance.now() - started) / 1000;
-  const parsed = JSON.parse(readFileSync(log, 'utf8')) as { iterations: Array<{ iteration: number; tokens?: { input: number; cached?: number }; firstTokenMs?: number; server?: { cachedTokens: number; evaluatedTokens: number } }> };
+  const parsed = JSON.parse(readFileSync(log, 'utf8')) as {
+    iterations: Array<{
+      iteration: number;
+      tokens?: { input: number; cached?: number };
+      firstTokenMs?: number;
+      server?: { cachedTokens: number; evaluatedTokens: number };
+    }>;
+  };
   const calls = parsed.iterations.filter((it) => it.iteration > 0 && it.tokens);
   return {
     promptTokens: calls.reduce((n, it) => n + (it.server ? it.server.cachedTokens + it.server.evaluatedTokens : it.tokens!.input), 0),
@@ -87,8 +105,12 @@ async function ask(server: LocalModelServer, workspace: string, cacheDir: string
 
 /** The fixed prefix `codewiki ask` sends (tools --preview), counted by the server's own tokenizer. */
 async function prefixTokens(server: LocalModelServer, workspace: string, cacheDir: string): Promise<{ system: number; tools: number }> {
-  const preview = JSON.parse(await run(['tools', '--preview', '--json', '--model', server.model, '--workspace', workspace], cacheDir)) as { systemPrompt: string; tools: unknown[] };
-  const count = async (content: string) => ((await (await fetch(`${server.origin}/tokenize`, { method: 'POST', body: JSON.stringify({ content }) })).json()) as { tokens: unknown[] }).tokens.length;
+  const preview = JSON.parse(await run(['tools', '--preview', '--json', '--model', server.model, '--workspace', workspace], cacheDir)) as {
+    systemPrompt: string;
+    tools: unknown[];
+  };
+  const count = async (content: string) =>
+    ((await (await fetch(`${server.origin}/tokenize`, { method: 'POST', body: JSON.stringify({ content }) })).json()) as { tokens: unknown[] }).tokens.length;
   return { system: await count(preview.systemPrompt), tools: await count(JSON.stringify(preview.tools)) };
 }
 

@@ -15,7 +15,8 @@ const MB = 1024 * 1024;
 /** An answer of about `bytes` characters with `blocks` request blocks spread through prose, as stream chunks of 1–16 chars. */
 function streamedAnswer(bytes: number, blocks: number): string[] {
   const prose = 'The loader reads each file, checks it against the schema and reports problems with line numbers. ';
-  const block = (n: number) => `\n<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」notes/${n}.md「末」\ncontent: 「始」\n# Note ${n}\n${'A line of 「content」 with 「末」-like marks.\n'.repeat(20)}「末」\n<<<[END_TOOL_REQUEST]>>>\n`;
+  const block = (n: number) =>
+    `\n<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」notes/${n}.md「末」\ncontent: 「始」\n# Note ${n}\n${'A line of 「content」 with 「末」-like marks.\n'.repeat(20)}「末」\n<<<[END_TOOL_REQUEST]>>>\n`;
   const parts: string[] = [];
   const gap = Math.floor(bytes / blocks);
   for (let n = 0; n < blocks; n++) {
@@ -25,7 +26,7 @@ function streamedAnswer(bytes: number, blocks: number): string[] {
   const text = parts.join('');
   const chunks: string[] = [];
   let seed = 7;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     const size = 1 + (seed % 16);
     chunks.push(text.slice(at, at + size));
@@ -36,7 +37,12 @@ function streamedAnswer(bytes: number, blocks: number): string[] {
 
 /** Median ms to stream the chunks through the parser and read every block as a call. */
 function parseTime(chunks: string[], expectedBlocks: number, runs = 7): { ms: number; chars: number } {
-  const schemas = schemasByName([{ type: 'function', function: { name: 'write_file', description: '', parameters: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } } }]);
+  const schemas = schemasByName([
+    {
+      type: 'function',
+      function: { name: 'write_file', description: '', parameters: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } },
+    },
+  ]);
   const chars = chunks.reduce((n, c) => n + c.length, 0);
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -64,7 +70,11 @@ export async function benchTextProtocol(): Promise<BenchRow[]> {
   const one = parseTime(streamedAnswer(MB, 100), 100);
   const four = parseTime(streamedAnswer(4 * MB, 400), 400);
   const perMb = (r: { ms: number; chars: number }) => r.ms / (r.chars / MB);
-  const giant = ['<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」big.md「末」\ncontent: 「始」', 'x'.repeat(MB), '「末」\n<<<[END_TOOL_REQUEST]>>>'].join('');
+  const giant = [
+    '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」big.md「末」\ncontent: 「始」',
+    'x'.repeat(MB),
+    '「末」\n<<<[END_TOOL_REQUEST]>>>',
+  ].join('');
   const giantChunks = giant.match(/[^]{1,8}/g)!;
   const single = parseTime(giantChunks, 1);
   const ratio = perMb(four) / perMb(one);

@@ -31,7 +31,12 @@ llm_prompt_template:
  * max_files files); prompt sizes are estimated with the engine's own token estimate.
  */
 export async function benchTokenEconomy(): Promise<BenchRow[]> {
-  const engine = await createCodewikiEngine({ workspaceRoot: ROOT, builtinPromptsDir: join(ROOT, 'action-prompts'), models: NO_MODELS, executor: { maxInputTokens: 10_000_000 } });
+  const engine = await createCodewikiEngine({
+    workspaceRoot: ROOT,
+    builtinPromptsDir: join(ROOT, 'action-prompts'),
+    models: NO_MODELS,
+    executor: { maxInputTokens: 10_000_000 },
+  });
   const count = async (prompt: Parameters<typeof engine.executor.run>[0], inputs: Record<string, unknown>) => {
     let tokens = 0;
     const onEvent = (e: ExecutorEvent) => {
@@ -41,8 +46,14 @@ export async function benchTokenEconomy(): Promise<BenchRow[]> {
     if (result.status !== 'success') throw new Error(result.log.error);
     return tokens;
   };
-  const smart = await count(engine.catalog.get('module-design-doc')!, { module_path: 'src', task_description: 'How action prompts are loaded, scheduled and executed', max_files: 8 });
-  const every = await count(compileActionPrompt(EVERY_FILE, { file: 'every.yaml', id: 'every', source: 'file', tools: engine.registry }), { module_path: 'src' });
+  const smart = await count(engine.catalog.get('module-design-doc')!, {
+    module_path: 'src',
+    task_description: 'How action prompts are loaded, scheduled and executed',
+    max_files: 8,
+  });
+  const every = await count(compileActionPrompt(EVERY_FILE, { file: 'every.yaml', id: 'every', source: 'file', tools: engine.registry }), {
+    module_path: 'src',
+  });
   return [
     {
       figure: 'Token economy: module-design-doc on src/ (selector + final prompt, 8 files) vs every file',

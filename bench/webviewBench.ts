@@ -34,7 +34,9 @@ async function benchOpenAndStream(options: { messages?: number; chunks?: number;
     const longest = Math.max(0, ...streams.flatMap((s) => s.longTasks));
     const rerendered = new Set(streams.flatMap((s) => Object.keys(s.counts)));
     const others = [...rerendered].filter((key) => !key.includes(`cw-message#${STREAM_ID}`));
-    const own = Object.entries(streams[0].counts).map(([key, n]) => `${key.replace(/^cw-app > cw-message-list > /, '')} ×${n}`).join(', ');
+    const own = Object.entries(streams[0].counts)
+      .map(([key, n]) => `${key.replace(/^cw-app > cw-message-list > /, '')} ×${n}`)
+      .join(', ');
     const openMs = median(openTimes);
     const typical = median(longTaskCounts);
     const load = `load avg ${fmt(loadavg()[0], 1)} on ${cpus().length} cores`;
@@ -57,7 +59,12 @@ async function benchOpenAndStream(options: { messages?: number; chunks?: number;
         goal: 'none',
         met: typical === 0,
       },
-      { figure: `Webview: components re-rendered during the ${chunks} chunks`, result: others.length ? `also ${others.join(', ')}` : `only the streaming message (${own})`, goal: 'only the streaming message', met: others.length === 0 },
+      {
+        figure: `Webview: components re-rendered during the ${chunks} chunks`,
+        result: others.length ? `also ${others.join(', ')}` : `only the streaming message (${own})`,
+        goal: 'only the streaming message',
+        met: others.length === 0,
+      },
     ];
   } finally {
     releaseEnvironment();
@@ -72,8 +79,20 @@ export function bigConversation(id: string, count: number): Conversation {
   const messages: ChatMessage[] = [];
   for (let i = 0; messages.length < count; i++) {
     if (i % 10 === 9) {
-      messages.push({ kind: 'prompt-run', id: `${id}-r${i}`, createdAt: at, promptId: 'summarize', promptTitle: 'Summarize a folder', inputs: { path: `src/m${i}` }, status: 'done', answer: answer(i),
-        steps: [{ id: 'list', tool: 'list_files', status: 'success', durationMs: 12 }, { id: 'sum', tool: 'llm', status: 'success', durationMs: 1800, tokens: 900 }] });
+      messages.push({
+        kind: 'prompt-run',
+        id: `${id}-r${i}`,
+        createdAt: at,
+        promptId: 'summarize',
+        promptTitle: 'Summarize a folder',
+        inputs: { path: `src/m${i}` },
+        status: 'done',
+        answer: answer(i),
+        steps: [
+          { id: 'list', tool: 'list_files', status: 'success', durationMs: 12 },
+          { id: 'sum', tool: 'llm', status: 'success', durationMs: 1800, tokens: 900 },
+        ],
+      });
     } else {
       messages.push({ kind: 'user', id: `${id}-u${i}`, createdAt: at, text: `Question ${i}: how does module ${i} handle errors?` });
       messages.push({ kind: 'assistant', id: `${id}-a${i}`, createdAt: at, text: answer(i), status: 'done', model: 'llama3.1' });
@@ -86,8 +105,32 @@ export function bigConversation(id: string, count: number): Conversation {
 export function withAgentTurns(conversation: Conversation): Conversation {
   const messages = conversation.messages.map((m, i): ChatMessage => {
     if (m.kind !== 'assistant' || i % 6 !== 1) return m;
-    const toolCalls: AgentToolCall[] = Array.from({ length: 8 }, (_, k) => ({ id: `call_${k}`, tool: 'read_file', displayName: 'Read file', kind: 'read', argsSummary: `path="src/m${i}/f${k}.ts"`, args: { path: `src/m${i}/f${k}.ts` }, iteration: 1 + (k >> 1), status: 'ok', durationMs: 3 + k, output: 'export const x = 1;\n'.repeat(50) }));
-    return { kind: 'agent-turn', id: m.id, createdAt: m.createdAt, answer: `${m.text}\n\nSee \`src/m${i}/f1.ts:12\`.`, status: 'done', toolCalls, reasoning: 'The user asks about errors. '.repeat(40), stopReason: 'answered', iterations: 5, tokens: { input: 4000, output: 200, total: 4200 }, model: 'qwen2.5-coder', durationMs: 14_000 };
+    const toolCalls: AgentToolCall[] = Array.from({ length: 8 }, (_, k) => ({
+      id: `call_${k}`,
+      tool: 'read_file',
+      displayName: 'Read file',
+      kind: 'read',
+      argsSummary: `path="src/m${i}/f${k}.ts"`,
+      args: { path: `src/m${i}/f${k}.ts` },
+      iteration: 1 + (k >> 1),
+      status: 'ok',
+      durationMs: 3 + k,
+      output: 'export const x = 1;\n'.repeat(50),
+    }));
+    return {
+      kind: 'agent-turn',
+      id: m.id,
+      createdAt: m.createdAt,
+      answer: `${m.text}\n\nSee \`src/m${i}/f1.ts:12\`.`,
+      status: 'done',
+      toolCalls,
+      reasoning: 'The user asks about errors. '.repeat(40),
+      stopReason: 'answered',
+      iterations: 5,
+      tokens: { input: 4000, output: 200, total: 4200 },
+      model: 'qwen2.5-coder',
+      durationMs: 14_000,
+    };
   });
   return { ...conversation, messages };
 }
@@ -121,7 +164,9 @@ export async function timeOpen(env: WebviewEnvironment, conversation: Conversati
   try {
     await view.send(initMessage());
     await view.page.locator('cw-empty-state').waitFor();
-    const result = (await view.page.evaluate(`(${OPEN_SCRIPT})(${JSON.stringify({ type: 'conversation/load', conversation })})`)) as OpenTiming & { shown: number };
+    const result = (await view.page.evaluate(`(${OPEN_SCRIPT})(${JSON.stringify({ type: 'conversation/load', conversation })})`)) as OpenTiming & {
+      shown: number;
+    };
     if (result.shown === 0) throw new Error('the conversation was not rendered in the first frame');
     return result;
   } finally {
@@ -154,11 +199,21 @@ async function streamChunks(env: WebviewEnvironment, conversation: Conversation,
   const view = await WebviewPage.open(env, { viewport: { width: 420, height: 900 } });
   try {
     await view.send(initMessage(conversation));
-    const started: HostToWebview = { type: 'chat/started', conversationId: conversation.id, user: { kind: 'user', id: 'u-stream', createdAt: at, text: 'Explain the error handling' }, assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' } };
+    const started: HostToWebview = {
+      type: 'chat/started',
+      conversationId: conversation.id,
+      user: { kind: 'user', id: 'u-stream', createdAt: at, text: 'Explain the error handling' },
+      assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
+    };
     await view.send(started);
     await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
     const pieces = streamPieces(chunks);
-    const result = (await view.page.evaluate(`(${STREAM_SCRIPT})(${JSON.stringify({ id: STREAM_ID, pieces, burst: 25 })})`)) as { longTasks: number[]; counts: Record<string, number>; seconds: number; kb: number };
+    const result = (await view.page.evaluate(`(${STREAM_SCRIPT})(${JSON.stringify({ id: STREAM_ID, pieces, burst: 25 })})`)) as {
+      longTasks: number[];
+      counts: Record<string, number>;
+      seconds: number;
+      kb: number;
+    };
     const problems = await view.problems();
     if (problems.length) throw new Error(`the page reported problems: ${problems.join('; ')}`);
     return result;
@@ -176,7 +231,12 @@ function streamPieces(count: number): string[] {
 }
 
 export function initMessage(conversation?: Conversation): HostToWebview {
-  return { type: 'state/init', status: { configured: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', hasApiKey: false, trusted: true }, prompts: [], conversation };
+  return {
+    type: 'state/init',
+    status: { configured: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', hasApiKey: false, trusted: true },
+    prompts: [],
+    conversation,
+  };
 }
 
 /**
@@ -248,7 +308,12 @@ async function streamCost(env: WebviewEnvironment, text: string, chunkSize: numb
   try {
     await view.send(initMessage());
     await view.page.locator('cw-empty-state').waitFor();
-    await view.send({ type: 'chat/started', conversationId: 'heavy', user: { kind: 'user', id: 'u-heavy', createdAt: at, text: 'Go' }, assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' } });
+    await view.send({
+      type: 'chat/started',
+      conversationId: 'heavy',
+      user: { kind: 'user', id: 'u-heavy', createdAt: at, text: 'Go' },
+      assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
+    });
     await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
     const bursts: string[][] = [];
     for (let i = 0; i < text.length; i += chunkSize * perFrame) {
@@ -288,7 +353,8 @@ export async function benchStreamedMarkdown(options: { count?: number; runs?: nu
       for (let run = 0; run < runs; run++) {
         streamed.push(await streamCost(env, text, 4, 8));
         once.push(await streamCost(env, text, text.length, 1));
-        if (streamed[run].shown !== once[run].shown) throw new Error(`${shape}: the streamed answer shows ${streamed[run].shown} elements, rendered once ${once[run].shown}`);
+        if (streamed[run].shown !== once[run].shown)
+          throw new Error(`${shape}: the streamed answer shows ${streamed[run].shown} elements, rendered once ${once[run].shown}`);
       }
       const render = [median(streamed.map((c) => c.renderMs)), median(once.map((c) => c.renderMs))];
       const thread = [median(streamed.map((c) => c.threadMs)), median(once.map((c) => c.threadMs))];
@@ -336,17 +402,47 @@ function agentTurnEvents(turnId: string, calls: number): { events: HostToWebview
   const finished: AgentToolCall[] = [];
   let answer = '';
   for (let i = 0; i < calls; i++) {
-    const running: AgentToolCall = { id: `call_${i}`, tool: i % 3 ? 'read_file' : 'search_text', displayName: i % 3 ? 'Read file' : 'Search text', kind: 'read', argsSummary: `path="src/module${i}/index.ts"`, args: { path: `src/module${i}/index.ts` }, iteration: 1 + (i >> 2), status: 'running' };
-    const ok: AgentToolCall = { ...running, status: 'ok', durationMs: 4 + (i % 17), tokens: { input: 0, output: 0, total: 0 }, output: `export function handle${i}() {\n` + '  return step();\n'.repeat(60) + '}\n' };
+    const running: AgentToolCall = {
+      id: `call_${i}`,
+      tool: i % 3 ? 'read_file' : 'search_text',
+      displayName: i % 3 ? 'Read file' : 'Search text',
+      kind: 'read',
+      argsSummary: `path="src/module${i}/index.ts"`,
+      args: { path: `src/module${i}/index.ts` },
+      iteration: 1 + (i >> 2),
+      status: 'running',
+    };
+    const ok: AgentToolCall = {
+      ...running,
+      status: 'ok',
+      durationMs: 4 + (i % 17),
+      tokens: { input: 0, output: 0, total: 0 },
+      output: `export function handle${i}() {\n` + '  return step();\n'.repeat(60) + '}\n',
+    };
     events.push({ type: 'agentTurn/toolCall', turnId, call: running }, { type: 'agentTurn/toolCall', turnId, call: ok });
     finished.push(ok);
     if (i % 4 === 3) {
       const text = `Module ${i} reads its config first. `;
       answer += text;
-      events.push({ type: 'agentTurn/chunk', turnId, text }, { type: 'agentTurn/usage', turnId, iterations: 1 + (i >> 2), tokens: { input: 900 * (i + 1), output: 20 * (i + 1), total: 920 * (i + 1) } });
+      events.push(
+        { type: 'agentTurn/chunk', turnId, text },
+        { type: 'agentTurn/usage', turnId, iterations: 1 + (i >> 2), tokens: { input: 900 * (i + 1), output: 20 * (i + 1), total: 920 * (i + 1) } },
+      );
     }
   }
-  const turn: AgentTurnMessage = { kind: 'agent-turn', id: turnId, createdAt: at, answer: `${answer}\n\nThe modules all read \`src/config.ts:12\`.`, status: 'done', toolCalls: finished, stopReason: 'answered', iterations: calls / 4 + 1, tokens: { input: 900 * calls, output: 20 * calls, total: 920 * calls }, model: 'qwen2.5-coder', durationMs: 61_000 };
+  const turn: AgentTurnMessage = {
+    kind: 'agent-turn',
+    id: turnId,
+    createdAt: at,
+    answer: `${answer}\n\nThe modules all read \`src/config.ts:12\`.`,
+    status: 'done',
+    toolCalls: finished,
+    stopReason: 'answered',
+    iterations: calls / 4 + 1,
+    tokens: { input: 900 * calls, output: 20 * calls, total: 920 * calls },
+    model: 'qwen2.5-coder',
+    durationMs: 61_000,
+  };
   return { events, done: { type: 'agentTurn/done', turn } };
 }
 
@@ -382,20 +478,31 @@ function longestMainTask(trace: Buffer): { cpuMs: number; wallMs: number } {
   return { cpuMs: Math.max(0, ...tasks.map((e) => (e.tdur ?? 0) / 1000)), wallMs: Math.max(0, ...tasks.map((e) => (e.dur ?? 0) / 1000)) };
 }
 
-async function streamAgentTurn(env: WebviewEnvironment, calls: number): Promise<{ longestMs: number; longestWallMs: number; threadMs: number; longTasks: number[]; messages: number }> {
+async function streamAgentTurn(
+  env: WebviewEnvironment,
+  calls: number,
+): Promise<{ longestMs: number; longestWallMs: number; threadMs: number; longTasks: number[]; messages: number }> {
   const view = await WebviewPage.open(env, { viewport: { width: 420, height: 900 } });
   try {
     const conversation = bigConversation('agent-bench', 20);
     await view.send(initMessage(conversation), { type: 'chat/mode', mode: 'agent' });
     const turnId = 'turn-bench';
-    await view.send({ type: 'agentTurn/started', conversationId: conversation.id, user: { kind: 'user', id: 'u-agent', createdAt: at, text: 'Which modules read the config?' }, turn: { kind: 'agent-turn', id: turnId, createdAt: new Date().toISOString(), answer: '', status: 'streaming', toolCalls: [] } });
+    await view.send({
+      type: 'agentTurn/started',
+      conversationId: conversation.id,
+      user: { kind: 'user', id: 'u-agent', createdAt: at, text: 'Which modules read the config?' },
+      turn: { kind: 'agent-turn', id: turnId, createdAt: new Date().toISOString(), answer: '', status: 'streaming', toolCalls: [] },
+    });
     await view.page.locator(`cw-message[data-id=${turnId}] .work-head`).waitFor();
     const { events, done } = agentTurnEvents(turnId, calls);
     const cdp = await view.page.context().newCDPSession(view.page);
     await cdp.send('Performance.enable');
     const before = await threadMs(cdp);
     await env.browser.startTracing(view.page, { categories: ['devtools.timeline', 'toplevel'] });
-    const result = (await view.page.evaluate(`(${AGENT_STREAM_SCRIPT})(${JSON.stringify({ events, done, burst: 4 })})`)) as { longTasks: number[]; summary: string };
+    const result = (await view.page.evaluate(`(${AGENT_STREAM_SCRIPT})(${JSON.stringify({ events, done, burst: 4 })})`)) as {
+      longTasks: number[];
+      summary: string;
+    };
     const trace = await env.browser.stopTracing();
     const thread = (await threadMs(cdp)) - before;
     if (!result.summary.startsWith(`Used ${calls} tools`)) throw new Error(`the finished turn shows "${result.summary}"`);

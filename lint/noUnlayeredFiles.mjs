@@ -15,7 +15,8 @@ export default {
     docs: { description: 'Require every file in src/core to belong to a tier of the floor plan.' },
     schema: [],
     messages: {
-      unlayered: '{{file}} is in no tier of src/core\'s floor plan. Move it into a tier\'s folder, or add its folder to a tier in lint/coreTiers.mjs and docs/architecture.md (tiers: {{tiers}}).',
+      unlayered:
+        "{{file}} is in no tier of src/core's floor plan. Move it into a tier's folder, or add its folder to a tier in lint/coreTiers.mjs and docs/architecture.md (tiers: {{tiers}}).",
     },
   },
   create(context) {

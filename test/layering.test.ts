@@ -10,7 +10,10 @@ describe('layering', () => {
       /(from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/.test(readFileSync(file, 'utf8')),
     );
     assert.ok(sourceFiles(root).length > 10, 'the core has source files to check');
-    assert.deepEqual(offenders.map((f) => relative(root, f)), []);
+    assert.deepEqual(
+      offenders.map((f) => relative(root, f)),
+      [],
+    );
   });
 });
 

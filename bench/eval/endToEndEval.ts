@@ -37,7 +37,21 @@ export interface AskOptions {
 export async function askQuestion(workspace: string, question: EvalQuestion, options: AskOptions): Promise<AskOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'codewiki-eval-'));
   const log = join(dir, 'log.json');
-  const args = [CLI, 'ask', question.question, '--workspace', workspace, '--base-url', options.baseUrl, '--model', options.model, '--max-iterations', '8', '--log', log];
+  const args = [
+    CLI,
+    'ask',
+    question.question,
+    '--workspace',
+    workspace,
+    '--base-url',
+    options.baseUrl,
+    '--model',
+    options.model,
+    '--max-iterations',
+    '8',
+    '--log',
+    log,
+  ];
   if (!options.withIndex) args.push('--no-index');
   const started = performance.now();
   let timedOut = false;
@@ -65,7 +79,14 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
   }
   rmSync(dir, { recursive: true, force: true });
   const named = filesNamed(answer, workspace);
-  return { correct: !timedOut && question.files.includes(named[0] ?? ''), mentions: !timedOut && named.some((file) => question.files.includes(file)), toolCalls, seconds, answer: answer.trim(), timedOut };
+  return {
+    correct: !timedOut && question.files.includes(named[0] ?? ''),
+    mentions: !timedOut && named.some((file) => question.files.includes(file)),
+    toolCalls,
+    seconds,
+    answer: answer.trim(),
+    timedOut,
+  };
 }
 
 const repositories = new Map<string, { paths: string[]; unique: Map<string, string> }>();
@@ -77,7 +98,9 @@ const repositories = new Map<string, { paths: string[]; unique: Map<string, stri
 export function filesNamed(answer: string, workspace: string): string[] {
   let repository = repositories.get(workspace);
   if (!repository) {
-    const paths = execFileSync('git', ['-C', workspace, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+    const paths = execFileSync('git', ['-C', workspace, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter(Boolean);
     const counts = new Map<string, string[]>();
     for (const path of paths) counts.set(basename(path), [...(counts.get(basename(path)) ?? []), path]);
     const unique = new Map([...counts].filter(([, all]) => all.length === 1).map(([name, all]) => [name, all[0]!]));

@@ -41,7 +41,8 @@ export function loadEvalRepos(env: NodeJS.ProcessEnv = process.env): EvalRepo[] 
       const dir = join(root, repo.repo.replace('/', '+'));
       if (!existsSync(join(dir, '.git'))) return { ...repo, problem: `missing: ${howToGet(repo, dir)}` };
       const head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-      if (head !== repo.commit) return { ...repo, problem: `${dir} is at ${head.slice(0, 12)}, not ${repo.commit.slice(0, 12)}: git -C ${dir} checkout ${repo.commit}` };
+      if (head !== repo.commit)
+        return { ...repo, problem: `${dir} is at ${head.slice(0, 12)}, not ${repo.commit.slice(0, 12)}: git -C ${dir} checkout ${repo.commit}` };
       return { ...repo, dir };
     });
 }

@@ -13,13 +13,24 @@ const NOISE = /^(merge|revert|bump|release|version|chore|ci|docs?|style|format|t
  * with a subject of at least four words; the most recent `count`, so the set is the same on every run.
  */
 export function minedQuestions(dir: string, commit: string, count: number): EvalQuestion[] {
-  const existing = new Set(execFileSync('git', ['-C', dir, 'ls-tree', '-r', '--name-only', commit], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n'));
-  const log = execFileSync('git', ['-C', dir, 'log', '--no-merges', '--format=@@%s', '--name-only', '-n', '3000', commit], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const existing = new Set(
+    execFileSync('git', ['-C', dir, 'ls-tree', '-r', '--name-only', commit], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n'),
+  );
+  const log = execFileSync('git', ['-C', dir, 'log', '--no-merges', '--format=@@%s', '--name-only', '-n', '3000', commit], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const questions: EvalQuestion[] = [];
   for (const entry of log.split('@@').slice(1)) {
-    const [subject = '', ...files] = entry.split('\n').map((line) => line.trim()).filter(Boolean);
+    const [subject = '', ...files] = entry
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     // "ignore/walk: …", "fix(query-builder): …": the area prefix names the folder, which would give the answer away.
-    const cleaned = subject.replace(/\s*\(#\d+\)\s*$/, '').replace(/^[\w,/ -]{1,40}(\([^)]*\))?!?:\s+/, '').trim();
+    const cleaned = subject
+      .replace(/\s*\(#\d+\)\s*$/, '')
+      .replace(/^[\w,/ -]{1,40}(\([^)]*\))?!?:\s+/, '')
+      .trim();
     if (NOISE.test(subject) || cleaned.split(/\s+/).length < 4) continue;
     const sources = files.filter((file) => SOURCE.test(file) && !TEST.test(file));
     if (sources.length < 1 || sources.length > 2 || files.length > 6 || !sources.every((file) => existing.has(file))) continue;

@@ -37,13 +37,20 @@ export async function evaluateRetrieval(repo: EvalRepo, log: (line: string) => v
   const baseline = new WholeFileBm25(dir, await walkedPaths(workspace));
   const mined = minedQuestions(dir, repo.commit, MINED_QUESTIONS);
   const misses: string[] = [];
-  const written = await score(index, baseline, repo.questions, (question, ranked) => misses.push(`${question.question} → expected ${question.files.join(' or ')}, got ${ranked.slice(0, 3).join(', ')}`));
+  const written = await score(index, baseline, repo.questions, (question, ranked) =>
+    misses.push(`${question.question} → expected ${question.files.join(' or ')}, got ${ranked.slice(0, 3).join(', ')}`),
+  );
   const minedScore = await score(index, baseline, mined);
   await index.dispose();
   return { repo: repo.repo, files: status.indexedFiles, written, mined: minedScore, misses };
 }
 
-async function score(index: CodebaseIndex, baseline: WholeFileBm25, questions: EvalQuestion[], onMiss?: (q: EvalQuestion, ranked: string[]) => void): Promise<Record<Method, Accuracy>> {
+async function score(
+  index: CodebaseIndex,
+  baseline: WholeFileBm25,
+  questions: EvalQuestion[],
+  onMiss?: (q: EvalQuestion, ranked: string[]) => void,
+): Promise<Record<Method, Accuracy>> {
   const result = Object.fromEntries(METHODS.map((method) => [method, { at1: 0, at5: 0, total: questions.length }])) as Record<Method, Accuracy>;
   for (const question of questions) {
     for (const method of METHODS) {

@@ -30,6 +30,9 @@ export class WholeFileBm25 {
   }
 
   rank(question: string, limit: number): string[] {
-    return this.search.search(question, { combineWith: 'OR' }).slice(0, limit).map((result) => this.paths[result.id as number]!);
+    return this.search
+      .search(question, { combineWith: 'OR' })
+      .slice(0, limit)
+      .map((result) => this.paths[result.id as number]!);
   }
 }

@@ -53,7 +53,13 @@ async function main(): Promise<void> {
     if (await head.count()) await head.click();
     console.log(await workbench.screenshot(join(out, 'local-model-chat.png')));
     console.log('turn:', (await turn.textContent())?.replace(/\s+/g, ' ').slice(0, 800));
-    console.log('saved tool calls:', started.savedText().match(/"tool":"[a-z_]+"/g)?.join(' ') ?? 'none');
+    console.log(
+      'saved tool calls:',
+      started
+        .savedText()
+        .match(/"tool":"[a-z_]+"/g)
+        ?.join(' ') ?? 'none',
+    );
 
     await workbench.runCommand('CodeWiki: New Chat');
     await composer.fill('/agent');
@@ -63,7 +69,6 @@ async function main(): Promise<void> {
     await view.locator('cw-prompt-form button.run').click();
     await view.locator('[data-kind=prompt-run][data-status=done], [data-kind=prompt-run][data-status=error]').waitFor({ timeout: 20 * 60_000 });
     console.log(await workbench.screenshot(join(out, 'local-model-agent-module-design-doc.png')));
-
   } finally {
     await browser.close();
     await started.stop();
@@ -106,7 +111,11 @@ async function startMainCommand(folder?: string): Promise<{ url: string; stop():
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), CODEWIKI_VSCODE_PROFILE: profile };
   for (const name of ['CODEWIKI_BASE_URL', 'CODEWIKI_MODEL', 'CODEWIKI_TOOL_MODEL', 'CODEWIKI_API_KEY']) delete env[name];
-  const child = spawn('bash', [join(REPO_ROOT, 'scripts/vscode/start.sh'), ...(folder ? [folder] : [])], { env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('bash', [join(REPO_ROOT, 'scripts/vscode/start.sh'), ...(folder ? [folder] : [])], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let seen = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -144,7 +153,8 @@ function freePort(): Promise<number> {
 }
 
 /** A prompt with a typo in a tool name: the picker lists it with its error and opens the file there on click. */
-const BROKEN_PROMPT = 'title: Release notes\ntool_chain:\n  - tool: raed_file\n    input:\n      path: CHANGELOG.md\n    output_variable: log\nllm_prompt_template:\n  human: "{log}"\n';
+const BROKEN_PROMPT =
+  'title: Release notes\ntool_chain:\n  - tool: raed_file\n    input:\n      path: CHANGELOG.md\n    output_variable: log\nllm_prompt_template:\n  human: "{log}"\n';
 
 /** The 300 px sidebar: picker, form, a finished run and a failed one, each as `sidebar-<name>.png`. */
 async function sidebarShots(out: string): Promise<void> {
@@ -155,15 +165,23 @@ async function sidebarShots(out: string): Promise<void> {
   const workspace = mkdtempSync(join(tmpdir(), 'codewiki-shots-'));
   cpSync(join(REPO_ROOT, 'example-workspace'), workspace, { recursive: true });
   writeFileSync(join(workspace, '.codewiki/prompts/release-notes.yaml'), BROKEN_PROMPT);
-  const answer = '`tokenize.ts` splits text into lowercase words, dropping punctuation.\n\n- **Input**: a string\n- **Output**: `string[]`\n\nIt is used by `frequency.ts` and `readingTime.ts`.';
+  const answer =
+    '`tokenize.ts` splits text into lowercase words, dropping punctuation.\n\n- **Input**: a string\n- **Output**: `string[]`\n\nIt is used by `frequency.ts` and `readingTime.ts`.';
   // For the error shot the server answers as one does to a wrong key (401, never retried).
   let rejectKey = false;
   const llm = new OpenAiTestServer(
-    () => (rejectKey ? { status: 401, body: { error: { message: 'Incorrect API key provided.' } } } : { chunks: answer.match(/.{1,12}/gs) ?? [answer], chunkDelayMs: 20 }),
+    () =>
+      rejectKey
+        ? { status: 401, body: { error: { message: 'Incorrect API key provided.' } } }
+        : { chunks: answer.match(/.{1,12}/gs) ?? [answer], chunkDelayMs: 20 },
     ['scripted-model'],
   );
   await llm.start();
-  const server = await startCodeServer({ workspace, trusted: true, settings: { 'codewiki.baseUrl': llm.url, 'codewiki.model': 'scripted-model', 'codewiki.chat.mode': 'agent' } });
+  const server = await startCodeServer({
+    workspace,
+    trusted: true,
+    settings: { 'codewiki.baseUrl': llm.url, 'codewiki.model': 'scripted-model', 'codewiki.chat.mode': 'agent' },
+  });
   const browser = await launchBrowser();
   try {
     const workbench = await Workbench.open(browser, server.workbenchUrl());

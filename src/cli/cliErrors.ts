@@ -11,7 +11,10 @@ export const EXIT = {
 
 /** An error whose message is the whole story for the user: printed without a stack. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.usage) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.usage,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -45,7 +45,12 @@ export function modelProviderFromCli(flags: ModelFlags, env: NodeJS.ProcessEnv, 
     ready: () =>
       (started ??= startCliLocalModel(env, stderr, { model: localModelWanted(env).model }).then((local) => {
         stderr.write(describeLocalModel(local, env));
-        deferred.use(new OpenAiModelProvider({ ...modelSettingsFromCli({ baseUrl: local.url, model: local.model }, env).settings!, apiKey: undefined }, { model: toolModel }));
+        deferred.use(
+          new OpenAiModelProvider(
+            { ...modelSettingsFromCli({ baseUrl: local.url, model: local.model }, env).settings!, apiKey: undefined },
+            { model: toolModel },
+          ),
+        );
         return true;
       })),
   };
@@ -69,7 +74,10 @@ function positiveNumber(text: string | undefined, allowZero = false): number | u
 
 /** `CODEWIKI_ALLOW_SECRET_FILES`: comma-separated gitignore-style globs, the CLI's form of `codewiki.allowSecretFiles`. */
 export function allowSecretFilesFromEnv(env: NodeJS.ProcessEnv): { allowSecrets: string[]; allowSecretsHint: string } {
-  const allowSecrets = (env.CODEWIKI_ALLOW_SECRET_FILES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const allowSecrets = (env.CODEWIKI_ALLOW_SECRET_FILES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return { allowSecrets, allowSecretsHint: 'add a pattern for it to CODEWIKI_ALLOW_SECRET_FILES (comma-separated globs)' };
 }
 

@@ -41,7 +41,16 @@ Usage:
 `;
 
 /** Usage printed for `codewiki <command> --help`; `run` answers itself, since it can describe a prompt too. */
-const COMMAND_USAGE: Record<string, string> = { ask: ASK_USAGE, search: SEARCH_USAGE, index: INDEX_USAGE, validate: VALIDATE_USAGE, list: LIST_USAGE, tools: TOOLS_USAGE, probe: PROBE_USAGE, 'local-model': LOCAL_MODEL_USAGE };
+const COMMAND_USAGE: Record<string, string> = {
+  ask: ASK_USAGE,
+  search: SEARCH_USAGE,
+  index: INDEX_USAGE,
+  validate: VALIDATE_USAGE,
+  list: LIST_USAGE,
+  tools: TOOLS_USAGE,
+  probe: PROBE_USAGE,
+  'local-model': LOCAL_MODEL_USAGE,
+};
 
 /** Dispatches a command and maps every failure to a plain message and an exit code. */
 export async function main(argv: string[]): Promise<number> {

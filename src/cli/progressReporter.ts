@@ -14,7 +14,10 @@ export class ProgressReporter {
   /** The final answer's thinking started; said once, its text never printed. */
   private thinking = false;
 
-  constructor(private readonly out: NodeJS.WriteStream, private readonly interactive = Boolean(out.isTTY)) {}
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    private readonly interactive = Boolean(out.isTTY),
+  ) {}
 
   handle(event: ExecutorEvent): void {
     switch (event.type) {
@@ -28,13 +31,17 @@ export class ProgressReporter {
         return this.line(`↻ ${event.stepId}: attempt ${event.attempt} failed (${event.error}); retrying in ${formatMs(event.delayMs)}`);
       case 'tool-end': {
         this.running.delete(event.stepId);
-        this.line(`✓ ${event.stepId} (${event.tool}) ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.attempts > 1 ? `, ${event.attempts} attempts` : ''}`);
+        this.line(
+          `✓ ${event.stepId} (${event.tool}) ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.attempts > 1 ? `, ${event.attempts} attempts` : ''}`,
+        );
         const cut = cutNotice(event.outputPreview);
         return cut ? this.line(`  ✂ ${cut}`) : undefined;
       }
       case 'tool-error':
         this.running.delete(event.stepId);
-        return this.line(`✗ ${event.stepId} (${event.tool}) failed after ${formatMs(event.durationMs)}: ${event.error}${event.handling === 'abort' ? '' : ` [${event.handling}]`}`);
+        return this.line(
+          `✗ ${event.stepId} (${event.tool}) failed after ${formatMs(event.durationMs)}: ${event.error}${event.handling === 'abort' ? '' : ` [${event.handling}]`}`,
+        );
       case 'step-skipped':
         return this.line(`↷ ${event.stepId} skipped: ${event.reason}`);
       case 'step-cancelled':
@@ -53,7 +60,9 @@ export class ProgressReporter {
         return this.line(`\n✓ answer ${formatMs(event.durationMs)}${tokens(event.tokens.total)}`);
       case 'chain-end':
         this.stopSpinner();
-        return this.line(`${event.status === 'success' ? '■ done' : event.status === 'cancelled' ? '■ cancelled' : '✗ failed'} in ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.error && event.status === 'failed' ? `: ${event.error}` : ''}`);
+        return this.line(
+          `${event.status === 'success' ? '■ done' : event.status === 'cancelled' ? '■ cancelled' : '✗ failed'} in ${formatMs(event.durationMs)}${tokens(event.tokens.total)}${event.error && event.status === 'failed' ? `: ${event.error}` : ''}`,
+        );
       default:
         return;
     }

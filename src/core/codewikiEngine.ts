@@ -96,7 +96,8 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   registerWorkspaceWriteTools(agentRegistry, workspace, { command: config.command });
   warnings.push(...registerAgentCallablePrompts(agentRegistry, catalog));
   const agentFolders: AgentFolder[] = [{ dir: config.builtinAgentsDir ?? join(dirname(config.builtinPromptsDir), 'agents'), source: 'builtin' }];
-  if (config.loadWorkspacePrompts !== false) agentFolders.push(...workspace.roots.map((root) => ({ dir: join(root, WORKSPACE_AGENTS_DIR), source: 'workspace' as const })));
+  if (config.loadWorkspacePrompts !== false)
+    agentFolders.push(...workspace.roots.map((root) => ({ dir: join(root, WORKSPACE_AGENTS_DIR), source: 'workspace' as const })));
   const agents = await AgentCatalog.load(agentFolders, agentRegistry);
   for (const entry of agents.entries()) {
     if (!entry.definition) warnings.push(`agent definition skipped: ${entry.diagnostics.map(formatDiagnostic).join('; ')}`);

@@ -56,7 +56,11 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     modelName: engine.models.modelName('main'),
     planningModel: engine.models.model('tool') as unknown as AgentChatModel,
     tools: AgentToolSet.create(engine.agentRegistry, toggles, subagentExclusion(settings.agents), {
-      compact: usesCompactTools(engine.models.modelName('main'), settings.adapter?.toolSet, settings.useCodeIndex !== false && startsFromIndex(engine.codeIndex)),
+      compact: usesCompactTools(
+        engine.models.modelName('main'),
+        settings.adapter?.toolSet,
+        settings.useCodeIndex !== false && startsFromIndex(engine.codeIndex),
+      ),
     }),
     approvals: new ToolApprovals(settings.gate, approvalPolicy, approvalMemory),
     workspace: engine.workspace,

@@ -9,7 +9,19 @@ import type { WorkspaceEngine } from './workspaceEngine';
 
 export type AgentModeMessage = Extract<
   WebviewToHost,
-  { type: 'agent/send' | 'agent/approve' | 'tools/request' | 'tools/toggle' | 'tools/setEnabled' | 'tools/setEnableNewTools' | 'chat/setMode' | 'file/open' | 'editor/diff' | 'selection/request' }
+  {
+    type:
+      | 'agent/send'
+      | 'agent/approve'
+      | 'tools/request'
+      | 'tools/toggle'
+      | 'tools/setEnabled'
+      | 'tools/setEnableNewTools'
+      | 'chat/setMode'
+      | 'file/open'
+      | 'editor/diff'
+      | 'selection/request';
+  }
 >;
 
 export interface AgentModeDeps {

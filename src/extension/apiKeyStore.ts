@@ -7,7 +7,10 @@ const SECRET_KEY = 'codewiki.apiKey';
  * a fallback when none is stored. Local servers need no key at all.
  */
 export class ApiKeyStore {
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly env: NodeJS.ProcessEnv = process.env) {}
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
 
   async get(): Promise<string | undefined> {
     return (await this.secrets.get(SECRET_KEY)) || this.env.CODEWIKI_API_KEY || this.env.OPENAI_API_KEY || undefined;

@@ -22,7 +22,10 @@ export class CodeWikiViewProvider implements vscode.WebviewViewProvider, vscode.
   /** Listeners of the current view; a view that is disposed and resolved again gets fresh ones. */
   private viewListeners: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly onMessage: (message: unknown) => void) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly onMessage: (message: unknown) => void,
+  ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     const webviewRoot = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');

@@ -50,10 +50,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       if (!folders.length) return void vscode.window.showWarningMessage('CodeWiki: open a folder first.');
       if (!vscode.workspace.isTrusted) return void vscode.window.showWarningMessage('CodeWiki: trust this workspace to create action prompts.');
       // In a multi-root workspace the user says which folder's .codewiki/prompts gets it.
-      const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new action prompt (its .codewiki/prompts)' });
+      const folder =
+        folders.length === 1
+          ? folders[0]
+          : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new action prompt (its .codewiki/prompts)' });
       if (!folder) return;
       if (folder.uri.scheme !== 'file') return void vscode.window.showWarningMessage(`CodeWiki: ${folder.name} is not a folder on disk.`);
-      const name = await vscode.window.showInputBox({ prompt: 'Name of the new action prompt (its id)', value: 'my-prompt', validateInput: (v) => (/^[A-Za-z0-9_-]+$/.test(v) ? undefined : 'Letters, digits, - and _ only') });
+      const name = await vscode.window.showInputBox({
+        prompt: 'Name of the new action prompt (its id)',
+        value: 'my-prompt',
+        validateInput: (v) => (/^[A-Za-z0-9_-]+$/.test(v) ? undefined : 'Letters, digits, - and _ only'),
+      });
       if (!name) return;
       const dir = join(folder.uri.fsPath, '.codewiki', 'prompts');
       const file = join(dir, `${name}.yaml`);
@@ -63,7 +70,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       await vscode.window.showTextDocument(vscode.Uri.file(file));
     }),
     vscode.commands.registerCommand('codewiki.setApiKey', async () => {
-      const key = await vscode.window.showInputBox({ prompt: 'API key for the model endpoint (stored in VS Code SecretStorage)', password: true, ignoreFocusOut: true });
+      const key = await vscode.window.showInputBox({
+        prompt: 'API key for the model endpoint (stored in VS Code SecretStorage)',
+        password: true,
+        ignoreFocusOut: true,
+      });
       if (key === undefined) return;
       await apiKeys.set(key.trim());
       void vscode.window.showInformationMessage('CodeWiki: API key saved.');

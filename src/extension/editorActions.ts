@@ -26,7 +26,10 @@ export const editorActions = {
   /** The dialog starts in the active editor's folder (in a multi-root workspace, the one the user works in). */
   async saveToFile(text: string): Promise<void> {
     const folder = activeFolder()?.uri;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, 'codewiki-answer.md'), filters: { Markdown: ['md'], 'All files': ['*'] } });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder && vscode.Uri.joinPath(folder, 'codewiki-answer.md'),
+      filters: { Markdown: ['md'], 'All files': ['*'] },
+    });
     if (!target) return;
     await writeFile(target.fsPath, text);
     await vscode.window.showTextDocument(target);

@@ -33,10 +33,16 @@ export function editorAttachment(editor: vscode.TextEditor | undefined = vscode.
 }
 
 /** What `#selection` attaches: the active editor's selected lines, or why there are none (for the user). */
-export function currentSelection(editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor): { selection: SelectionAttachment } | { problem: string } {
+export function currentSelection(
+  editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor,
+): { selection: SelectionAttachment } | { problem: string } {
   const attachment = editorAttachment(editor);
   if (attachment?.kind === 'selection') return { selection: attachment };
-  return { problem: attachment ? '#selection: nothing is selected in the editor; select some lines first.' : '#selection: select some lines in a workspace file first.' };
+  return {
+    problem: attachment
+      ? '#selection: nothing is selected in the editor; select some lines first.'
+      : '#selection: select some lines in a workspace file first.',
+  };
 }
 
 /**

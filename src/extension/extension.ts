@@ -50,9 +50,24 @@ export function activate(context: vscode.ExtensionContext): void {
       output.appendLine(setup.summary);
       return;
     }
-    models = isConfigured(settings) ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined }) : UNCONFIGURED_MODELS;
-    status = { configured: isConfigured(settings), baseUrl: settings.baseUrl, model: settings.model || undefined, modelLabel: modelLabel(settings), toolModel: settings.toolModel || undefined, hasApiKey: Boolean(key), trusted: vscode.workspace.isTrusted, ...localModel.status(settings) };
-    output.appendLine(status.configured ? `Model: ${settings.model} at ${settings.baseUrl}${settings.toolModel ? `, tool model ${settings.toolModel}` : ''}${key ? ', with an API key' : ''}` : 'No endpoint or model configured (codewiki.baseUrl, codewiki.model).');
+    models = isConfigured(settings)
+      ? new OpenAiModelProvider(mainModelSettings(settings, key), { model: settings.toolModel || undefined })
+      : UNCONFIGURED_MODELS;
+    status = {
+      configured: isConfigured(settings),
+      baseUrl: settings.baseUrl,
+      model: settings.model || undefined,
+      modelLabel: modelLabel(settings),
+      toolModel: settings.toolModel || undefined,
+      hasApiKey: Boolean(key),
+      trusted: vscode.workspace.isTrusted,
+      ...localModel.status(settings),
+    };
+    output.appendLine(
+      status.configured
+        ? `Model: ${settings.model} at ${settings.baseUrl}${settings.toolModel ? `, tool model ${settings.toolModel}` : ''}${key ? ', with an API key' : ''}`
+        : 'No endpoint or model configured (codewiki.baseUrl, codewiki.model).',
+    );
   };
   const modelsReady = refreshModels();
   // Re-read when the settings change, so the session keeps one agent per settings (see SessionDeps.agentSettings).
@@ -61,7 +76,12 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const storageDir = context.globalStorageUri.fsPath;
   // The code index starts with the extension: by the first question it has usually finished (in a worker thread).
-  const codeIndex = new WorkspaceIndex({ storageDir, allowSecretFiles: () => readSettings().allowSecretFiles, enabled: () => readSettings().indexEnabled, log: (line) => output.appendLine(line) });
+  const codeIndex = new WorkspaceIndex({
+    storageDir,
+    allowSecretFiles: () => readSettings().allowSecretFiles,
+    enabled: () => readSettings().indexEnabled,
+    log: (line) => output.appendLine(line),
+  });
   const indexStatusBar = new IndexStatusBar();
   const engine = new WorkspaceEngine(join(context.extensionPath, 'action-prompts'), readSettings, () => models, codeIndex);
   let historyOpen: Promise<{ history: StateManager; session: ConversationSession; router: HostMessageRouter; sendInitialState(): Promise<void> }> | undefined;
@@ -74,7 +94,10 @@ export function activate(context: vscode.ExtensionContext): void {
       settings: () => agentSettings,
       probeTarget: async () => {
         const settings = localModel.follow(readSettings());
-        if (settings.provider === 'vscode') return { unavailable: "The probe tests an OpenAI-compatible endpoint. With codewiki.provider set to vscode, VS Code's own models take tools natively." };
+        if (settings.provider === 'vscode')
+          return {
+            unavailable: "The probe tests an OpenAI-compatible endpoint. With codewiki.provider set to vscode, VS Code's own models take tools natively.",
+          };
         if (!isConfigured(settings)) return { unavailable: 'Set codewiki.baseUrl and codewiki.model first (CodeWiki: Set API Key if the server needs one).' };
         return mainModelSettings(settings, await apiKeys.get());
       },
@@ -88,7 +111,10 @@ export function activate(context: vscode.ExtensionContext): void {
     view.post({ type: 'prompts/list', prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace) : [] });
   };
   // Agent mode's fixed prompt goes into a local llama-server's cache before the first question (prefixWarmup.ts).
-  const warmer = new PromptCacheWarmer(async (signal) => (historyOpen ? (await services()).session.warmPromptCache(signal) : undefined), (line) => output.appendLine(line));
+  const warmer = new PromptCacheWarmer(
+    async (signal) => (historyOpen ? (await services()).session.warmPromptCache(signal) : undefined),
+    (line) => output.appendLine(line),
+  );
   const services = () =>
     (historyOpen ??= (async () => {
       await modelsReady;
@@ -105,7 +131,12 @@ export function activate(context: vscode.ExtensionContext): void {
       });
       const sendInitialState = async () => {
         const { engine: ready } = await engine.get();
-        view.post({ type: 'state/init', status, prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace) : [], conversation: session.current() });
+        view.post({
+          type: 'state/init',
+          status,
+          prompts: ready ? promptSummaries(ready.catalog.entries(), ready.workspace) : [],
+          conversation: session.current(),
+        });
         await postAgentModeState({ session, agentSettings: () => agentSettings, post: (m) => view.post(m) }, true);
       };
       const router = new HostMessageRouter({
@@ -185,7 +216,11 @@ export function activate(context: vscode.ExtensionContext): void {
       view,
       engine,
       apiKeys,
-      addSelectionToChat: () => addSelectionToChat(() => view.reveal(), (m) => view.post(m)),
+      addSelectionToChat: () =>
+        addSelectionToChat(
+          () => view.reveal(),
+          (m) => view.post(m),
+        ),
       openToolTester: () => toolTester.show(),
       newConversation: async () => {
         const { session, sendInitialState } = await services();
@@ -199,7 +234,10 @@ export function activate(context: vscode.ExtensionContext): void {
 let flushHistory: (() => Promise<void>) | undefined;
 
 /** Whether a change touches settings besides agent mode's (endpoint, models, prompt folders…). */
-function affectsOtherSettings(e: vscode.ConfigurationChangeEvent, packageJson: { contributes?: { configuration?: { properties?: Record<string, unknown> } } }): boolean {
+function affectsOtherSettings(
+  e: vscode.ConfigurationChangeEvent,
+  packageJson: { contributes?: { configuration?: { properties?: Record<string, unknown> } } },
+): boolean {
   const properties = packageJson.contributes?.configuration?.properties ?? {};
   const others = Object.keys(properties).filter((key) => !AGENT_MODE_SECTIONS.some((section) => key.startsWith(`${section}.`)));
   return others.length === 0 || others.some((key) => e.affectsConfiguration(key));

@@ -130,7 +130,12 @@ export class HostMessageRouter {
   /** Starts in the active editor's folder; the path comes back as the file tools write it (`lib/…` in the folder lib). */
   private async browse(kind: 'file' | 'folder' | 'any'): Promise<string | undefined> {
     const folder = activeFolder()?.uri;
-    const picked = await vscode.window.showOpenDialog({ defaultUri: folder, canSelectFiles: kind !== 'folder', canSelectFolders: kind !== 'file', canSelectMany: false });
+    const picked = await vscode.window.showOpenDialog({
+      defaultUri: folder,
+      canSelectFiles: kind !== 'folder',
+      canSelectFolders: kind !== 'file',
+      canSelectMany: false,
+    });
     if (!picked?.[0]) return undefined;
     const path = workspacePathOf(picked[0]);
     if (path === undefined) throw new Error('Pick something inside the workspace.');

@@ -24,7 +24,9 @@ export class ProposedChanges implements vscode.TextDocumentContentProvider, vsco
   async show(approvalId: string, change: ProposedChange): Promise<void> {
     const name = change.path.replace(/^\/+/, '');
     const proposed = this.remember(vscode.Uri.from({ scheme: ProposedChanges.scheme, path: `/${approvalId}/${name}` }), change.proposed);
-    const current = change.absolutePath ? vscode.Uri.file(change.absolutePath) : this.remember(vscode.Uri.from({ scheme: ProposedChanges.scheme, path: `/${approvalId}/empty/${name}` }), '');
+    const current = change.absolutePath
+      ? vscode.Uri.file(change.absolutePath)
+      : this.remember(vscode.Uri.from({ scheme: ProposedChanges.scheme, path: `/${approvalId}/empty/${name}` }), '');
     await vscode.commands.executeCommand('vscode.diff', current, proposed, `${name} ↔ proposed change (CodeWiki)`, { preview: true });
   }
 

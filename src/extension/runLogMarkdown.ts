@@ -33,7 +33,9 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
   if (models) lines.push(`| Models | ${escapeCell(models)} |`);
   if (log.input_budget) {
     const sent = log.final?.sent ? `${log.final.tokens.input.toLocaleString('en-US')} of ` : '';
-    lines.push(`| Context | final prompt ${sent}${log.input_budget.tokens.toLocaleString('en-US')} tokens budgeted${log.input_budget.server_context ? ` (server window ${log.input_budget.server_context.toLocaleString('en-US')})` : ''} |`);
+    lines.push(
+      `| Context | final prompt ${sent}${log.input_budget.tokens.toLocaleString('en-US')} tokens budgeted${log.input_budget.server_context ? ` (server window ${log.input_budget.server_context.toLocaleString('en-US')})` : ''} |`,
+    );
   }
   lines.push('');
   if (log.error) lines.push(`> **Error:** ${escapeInline(log.error)}`, '');
@@ -48,14 +50,19 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
   lines.push('## Steps', '');
   lines.push('| Step | Tool | Status | Time | Tokens |', '|---|---|---|---|---|');
   for (const step of log.steps) {
-    lines.push(`| ${escapeCell(step.title || step.id)} | ${code(step.tool, true)} | ${STEP_STATUS[step.status] ?? step.status}${step.attempts > 1 ? ` (${step.attempts} attempts)` : ''} | ${step.duration_ms !== undefined ? formatMs(step.duration_ms) : ''} | ${step.tokens.total ? formatTokens(step.tokens.total) : ''} |`);
+    lines.push(
+      `| ${escapeCell(step.title || step.id)} | ${code(step.tool, true)} | ${STEP_STATUS[step.status] ?? step.status}${step.attempts > 1 ? ` (${step.attempts} attempts)` : ''} | ${step.duration_ms !== undefined ? formatMs(step.duration_ms) : ''} | ${step.tokens.total ? formatTokens(step.tokens.total) : ''} |`,
+    );
   }
   lines.push('');
   for (const step of log.steps) lines.push(...stepSection(step));
 
   if (log.final) {
     lines.push('## Answer', '');
-    lines.push(`Model ${code(log.final.model)}${log.final.duration_ms !== undefined ? ` · ${formatMs(log.final.duration_ms)}` : ''} · ${formatTokens(log.final.tokens.total)}${log.final.sent ? '' : ' · not sent'}`, '');
+    lines.push(
+      `Model ${code(log.final.model)}${log.final.duration_ms !== undefined ? ` · ${formatMs(log.final.duration_ms)}` : ''} · ${formatTokens(log.final.tokens.total)}${log.final.sent ? '' : ' · not sent'}`,
+      '',
+    );
     lines.push(fenced(log.final.output || '(empty)'), '');
   }
   return `${lines.join('\n')}\n`;
@@ -63,7 +70,10 @@ export function runLogMarkdown(log: RunLog, rawFileName: string): string {
 
 function stepSection(step: StepLog): string[] {
   const lines = [`### ${escapeInline(step.title || step.id)}`, ''];
-  lines.push(`${code(step.id)} · ${code(step.tool)} · ${STEP_STATUS[step.status] ?? step.status}${step.recovered_by ? ' (recovered by its fallback)' : ''}`, '');
+  lines.push(
+    `${code(step.id)} · ${code(step.tool)} · ${STEP_STATUS[step.status] ?? step.status}${step.recovered_by ? ' (recovered by its fallback)' : ''}`,
+    '',
+  );
   if (step.error) lines.push(`> **Error:** ${escapeInline(step.error)}`, '');
   if (step.skipped_reason) lines.push(`Skipped: ${escapeInline(step.skipped_reason)}`, '');
   for (const warning of step.warnings ?? []) lines.push(`- ⚠ ${escapeInline(warning)}`);

@@ -86,7 +86,8 @@ export class WorkspaceEngine implements vscode.Disposable {
         models: this.models(),
         executor: { maxInputTokens: settings.maxInputTokens },
         // The window's index (a worker thread) outlives engine rebuilds. Never one in this thread: parsing would block the extension host.
-        codeIndex: (workspace) => this.codeIndex?.current(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
+        codeIndex: (workspace) =>
+          this.codeIndex?.current(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
       });
       this.publishProblems(engine);
       return { engine };

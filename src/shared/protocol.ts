@@ -281,11 +281,19 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
     type: z.literal('agent/send'),
     text: text.min(1),
     mode: chatMode.optional(),
-    mentions: z.array(z.string().regex(/^@?[A-Za-z0-9_.-]{1,100}$/, 'not a tool mention')).max(20).default([]),
+    mentions: z
+      .array(z.string().regex(/^@?[A-Za-z0-9_.-]{1,100}$/, 'not a tool mention'))
+      .max(20)
+      .default([]),
     attachments: z.array(attachment).max(20).default([]),
   }),
   /** The answer to an `agent/approval` card; `reason` goes to the model with a denial. */
-  z.strictObject({ type: z.literal('agent/approve'), approvalId: id, decision: z.enum(['allow-once', 'allow-conversation', 'deny']), reason: z.string().max(2000).optional() }),
+  z.strictObject({
+    type: z.literal('agent/approve'),
+    approvalId: id,
+    decision: z.enum(['allow-once', 'allow-conversation', 'deny']),
+    reason: z.string().max(2000).optional(),
+  }),
   /** Asks for `tools/list` again. */
   z.strictObject({ type: z.literal('tools/request') }),
   /** Opens CodeWiki: Tool Tester (a fixed command; the message names nothing the host would run as given). */

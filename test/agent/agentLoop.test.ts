@@ -20,12 +20,30 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
 
     assert.equal(result.stopReason, 'answered');
     assert.equal(result.answer, 'a is "A_BODY".');
-    assert.equal(fx.eventsOf('token').map((e) => e.text).join(''), result.answer);
+    assert.equal(
+      fx
+        .eventsOf('token')
+        .map((e) => e.text)
+        .join(''),
+      result.answer,
+    );
     assert.equal(fx.server.requests.length, 2);
 
     const first = fx.server.requests[0]!.body!;
     const names = first.tools!.map((t) => t.function.name).sort();
-    assert.deepEqual(names, ['edit_file', 'find_symbol', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'repo_map', 'run_command', 'search_code', 'search_text', 'write_file']);
+    assert.deepEqual(names, [
+      'edit_file',
+      'find_symbol',
+      'get_file_summaries',
+      'get_files_content_by_list',
+      'list_files',
+      'read_file',
+      'repo_map',
+      'run_command',
+      'search_code',
+      'search_text',
+      'write_file',
+    ]);
     const readFile = first.tools!.find((t) => t.function.name === 'read_file')!;
     assert.equal(readFile.type, 'function');
     const parameters = readFile.function.parameters as { type: string; properties: Record<string, { type: string }>; required: string[] };
@@ -38,15 +56,25 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
 
     const system = fx.server.messagesOf(0)[0]!;
     assert.equal(system.role, 'system');
-    assert.match(toolText(system.content), /Layout of the workspace \(file names only; read or search them with the tools\):\n\.\/\n {2}README\.md \(7 bytes\)\n {2}src\/\n {4}a\.ts/, 'two levels of the layout are in the prompt without the model asking');
+    assert.match(
+      toolText(system.content),
+      /Layout of the workspace \(file names only; read or search them with the tools\):\n\.\/\n {2}README\.md \(7 bytes\)\n {2}src\/\n {4}a\.ts/,
+      'two levels of the layout are in the prompt without the model asking',
+    );
 
     const second = fx.server.messagesOf(1);
     const assistant = second.find((m) => m.role === 'assistant')!;
-    assert.deepEqual(assistant.tool_calls!.map((c) => [c.id, c.function.name, JSON.parse(c.function.arguments)]), [['call_read_a', 'read_file', { path: 'src/a.ts' }]]);
+    assert.deepEqual(
+      assistant.tool_calls!.map((c) => [c.id, c.function.name, JSON.parse(c.function.arguments)]),
+      [['call_read_a', 'read_file', { path: 'src/a.ts' }]],
+    );
     const [toolMessage] = fx.toolMessages(1);
     assert.equal(toolMessage!.tool_call_id, 'call_read_a');
     assert.match(toolText(toolMessage!.content), /A_BODY/);
-    assert.deepEqual(second.map((m) => m.role), ['system', 'user', 'assistant', 'tool']);
+    assert.deepEqual(
+      second.map((m) => m.role),
+      ['system', 'user', 'assistant', 'tool'],
+    );
   });
 
   it('builds the tool schemas once: every request of a run carries the identical definitions', async () => {
@@ -69,11 +97,10 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     ]).start();
     const result = await fx.ask('where is A_BODY?', {}, { mentions: ['@search_text', 'read_file', 'no_such_tool'] });
     assert.equal(result.answer, 'found it');
-    assert.deepEqual(fx.server.requests.map((r) => r.body!.tool_choice), [
-      { type: 'function', function: { name: 'search_text' } },
-      { type: 'function', function: { name: 'read_file' } },
-      undefined,
-    ]);
+    assert.deepEqual(
+      fx.server.requests.map((r) => r.body!.tool_choice),
+      [{ type: 'function', function: { name: 'search_text' } }, { type: 'function', function: { name: 'read_file' } }, undefined],
+    );
     assert.ok(fx.eventsOf('warning').some((w) => /@no_such_tool was not used: Unknown tool/.test(w.message)));
   });
 
@@ -91,19 +118,39 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     fx.addProbeTools();
     await fx.ask('probe');
     assert.equal(fx.probe.peak, 3, 'all three reads ran at once');
-    assert.deepEqual(fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]), [
-      ['p1', 'probe_read 1 done'],
-      ['p2', 'probe_read 2 done'],
-      ['p3', 'probe_read 3 done'],
-    ]);
+    assert.deepEqual(
+      fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]),
+      [
+        ['p1', 'probe_read 1 done'],
+        ['p2', 'probe_read 2 done'],
+        ['p3', 'probe_read 3 done'],
+      ],
+    );
   });
 
   describe('bad calls go back to the model as error results and the loop continues', () => {
     const cases: Array<{ name: string; call: { name: string; arguments: string | Record<string, unknown> }; expect: RegExp }> = [
-      { name: 'arguments that are not JSON', call: { name: 'read_file', arguments: '{"path": "src/a.ts"' }, expect: /not valid JSON.*You sent: \{"path": "src\/a\.ts"/s },
-      { name: 'arguments that fail the schema', call: { name: 'read_file', arguments: { path: 42, start_line: 0 } }, expect: /do not match the parameters of read_file:\n✖ Invalid input: expected string, received number\n {2}→ at path\n✖ Too small: expected number to be >=1\n {2}→ at start_line/ },
-      { name: 'an unknown tool', call: { name: 'delete_everything', arguments: {} }, expect: /Unknown tool "delete_everything"\. Available tools: .*read_file/ },
-      { name: 'a tool that is not agent-callable', call: { name: 'summarize_llm_tool', arguments: { text: 'x' } }, expect: /Tool "summarize_llm_tool" is disabled: it is not available to the agent/ },
+      {
+        name: 'arguments that are not JSON',
+        call: { name: 'read_file', arguments: '{"path": "src/a.ts"' },
+        expect: /not valid JSON.*You sent: \{"path": "src\/a\.ts"/s,
+      },
+      {
+        name: 'arguments that fail the schema',
+        call: { name: 'read_file', arguments: { path: 42, start_line: 0 } },
+        expect:
+          /do not match the parameters of read_file:\n✖ Invalid input: expected string, received number\n {2}→ at path\n✖ Too small: expected number to be >=1\n {2}→ at start_line/,
+      },
+      {
+        name: 'an unknown tool',
+        call: { name: 'delete_everything', arguments: {} },
+        expect: /Unknown tool "delete_everything"\. Available tools: .*read_file/,
+      },
+      {
+        name: 'a tool that is not agent-callable',
+        call: { name: 'summarize_llm_tool', arguments: { text: 'x' } },
+        expect: /Tool "summarize_llm_tool" is disabled: it is not available to the agent/,
+      },
       { name: 'null arguments', call: { name: 'read_file', arguments: 'null' }, expect: /The arguments were null/ },
     ];
     for (const { name, call, expect } of cases) {
@@ -133,7 +180,9 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
   it('stops at the iteration cap with one last call without tools, and the answer says it was cut short', async () => {
     fx = await new AgentFixture(FILES).start();
     let n = 0;
-    fx.server.respondWith((request) => (request.body!.tools ? { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts', start_line: ++n } }] } : { text: 'Best guess: A_BODY.' }));
+    fx.server.respondWith((request) =>
+      request.body!.tools ? { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts', start_line: ++n } }] } : { text: 'Best guess: A_BODY.' },
+    );
     const result = await fx.ask('loop forever', { caps: { maxIterations: 3 } });
     assert.equal(result.stopReason, 'max-iterations');
     assert.equal(fx.server.requests.length, 4);
@@ -146,21 +195,28 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
 
   it('stops when the same call with the same arguments comes a third time', async () => {
     fx = await new AgentFixture(FILES).start();
-    fx.server.respondWith((request) => (request.body!.tools ? { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts' } }] } : { text: 'It is A_BODY.' }));
+    fx.server.respondWith((request) =>
+      request.body!.tools ? { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts' } }] } : { text: 'It is A_BODY.' },
+    );
     const result = await fx.ask('repeat');
     assert.equal(result.stopReason, 'repeated-call');
     assert.equal(fx.eventsOf('tool-call-end').filter((e) => e.status === 'ok').length, 2, 'the tool ran twice, not three times');
     assert.equal(fx.eventsOf('tool-call-end').at(-1)!.status, 'skipped');
     const final = fx.server.lastRequest().body!;
     assert.equal(final.tools, undefined);
-    assert.match(toolText(final.messages!.find((m) => m.role === 'tool' && /not run/.test(toolText(m.content)))!.content), /asked for again with the same arguments/);
+    assert.match(
+      toolText(final.messages!.find((m) => m.role === 'tool' && /not run/.test(toolText(m.content)))!.content),
+      /asked for again with the same arguments/,
+    );
     assert.match(result.answer, /Cut short: the model asked for the same call \(read_file with the same arguments\) a third time/);
   });
 
   it('stops at the token budget', async () => {
     fx = await new AgentFixture(FILES).start();
     fx.server.respondWith((request) =>
-      request.body!.tools ? { toolCalls: [{ name: 'list_files', arguments: { depth: request.index + 1 } }], usage: { prompt_tokens: 600, completion_tokens: 10 } } : { text: 'short answer' },
+      request.body!.tools
+        ? { toolCalls: [{ name: 'list_files', arguments: { depth: request.index + 1 } }], usage: { prompt_tokens: 600, completion_tokens: 10 } }
+        : { text: 'short answer' },
     );
     const result = await fx.ask('spend', { caps: { tokenBudget: 1000 } });
     assert.equal(result.stopReason, 'token-budget');
@@ -179,16 +235,24 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
 
   it('when the wall clock stops running tools, the calls that finished are still reported to the model', async () => {
     fx = await new AgentFixture(FILES, [
-      { toolCalls: [{ id: 'fast', name: 'probe_read', arguments: { id: 'fast', ms: 1 } }, { id: 'slow', name: 'probe_read', arguments: { id: 'slow', ms: 5_000 } }] },
+      {
+        toolCalls: [
+          { id: 'fast', name: 'probe_read', arguments: { id: 'fast', ms: 1 } },
+          { id: 'slow', name: 'probe_read', arguments: { id: 'slow', ms: 5_000 } },
+        ],
+      },
       { text: 'partial' },
     ]).start();
     fx.addProbeTools();
     const result = await fx.ask('probe', { caps: { wallClockMs: 400 } });
     assert.equal(result.stopReason, 'wall-clock');
-    assert.deepEqual(fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]), [
-      ['fast', 'probe_read fast done'],
-      ['slow', 'not finished: the run was stopped before this call completed'],
-    ]);
+    assert.deepEqual(
+      fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]),
+      [
+        ['fast', 'probe_read fast done'],
+        ['slow', 'not finished: the run was stopped before this call completed'],
+      ],
+    );
   });
 
   it('says so when the answer was cut off (finish_reason "length")', async () => {
@@ -214,7 +278,13 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     fx = await new AgentFixture(FILES, [{ chunks: ['<thi', 'nk>The user wants', ' a.</th', 'ink>Answer: ', 'A.'] }]).start();
     const result = await fx.ask('think');
     assert.equal(result.answer, 'Answer: A.');
-    assert.equal(fx.eventsOf('reasoning').map((e) => e.text).join(''), 'The user wants a.');
+    assert.equal(
+      fx
+        .eventsOf('reasoning')
+        .map((e) => e.text)
+        .join(''),
+      'The user wants a.',
+    );
   });
 
   it('with toolProtocol native, falls back visibly to plan-then-answer when the server rejects tools with a 400', async () => {
@@ -272,8 +342,15 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
     await fx.ask('two', {}, { history: first.messages });
     assert.equal(toolText(fx.server.messagesOf(1)[0]!.content), toolText(system!.content), 'the system prompt is the same without an open file');
     assert.deepEqual(
-      fx.server.messagesOf(1).map((m) => [m.role, toolText(m.content)]).slice(1),
-      [['user', '(The user has this file open in the editor: src/b.ts)\n\none'], ['assistant', 'first'], ['user', 'two']],
+      fx.server
+        .messagesOf(1)
+        .map((m) => [m.role, toolText(m.content)])
+        .slice(1),
+      [
+        ['user', '(The user has this file open in the editor: src/b.ts)\n\none'],
+        ['assistant', 'first'],
+        ['user', 'two'],
+      ],
       'the history is what was sent, so the next request only appends',
     );
   });

@@ -38,7 +38,10 @@ describe('agent approvals', () => {
     const message = toolText(fx.toolMessages(1)[0]!.content);
     assert.match(message, /The user denied this call; it did not run\. Reason: keep a at 1/);
     assert.equal(fx.eventsOf('tool-call-end')[0]!.status, 'denied');
-    assert.deepEqual(fx.eventsOf('approval-decided').map((e) => [e.decision, e.by, e.reason]), [['deny', 'user', 'keep a at 1']]);
+    assert.deepEqual(
+      fx.eventsOf('approval-decided').map((e) => [e.decision, e.by, e.reason]),
+      [['deny', 'user', 'keep a at 1']],
+    );
     assert.equal(result.log.iterations[0]!.toolCalls[0]!.approval!.decision, 'deny');
   });
 
@@ -73,8 +76,15 @@ describe('agent approvals', () => {
     const gate = new ScriptedGate([{ decision: 'allow-conversation' }, { decision: 'deny' }, { decision: 'deny' }]);
     await fx.ask('edit twice', { gate, approvalMemory: memory });
     assert.equal(fileA(), 'export const a = 10;\nexport const b = 20;\n');
-    assert.deepEqual(gate.requests.map((r) => r.tool), ['edit_file', 'write_file'], 'the second edit_file did not ask; write_file is another tool');
-    assert.deepEqual(fx.eventsOf('approval-decided').map((e) => `${e.tool}:${e.decision}:${e.by}`), ['edit_file:allow-conversation:user', 'edit_file:allow-conversation:conversation', 'write_file:deny:user']);
+    assert.deepEqual(
+      gate.requests.map((r) => r.tool),
+      ['edit_file', 'write_file'],
+      'the second edit_file did not ask; write_file is another tool',
+    );
+    assert.deepEqual(
+      fx.eventsOf('approval-decided').map((e) => `${e.tool}:${e.decision}:${e.by}`),
+      ['edit_file:allow-conversation:user', 'edit_file:allow-conversation:conversation', 'write_file:deny:user'],
+    );
 
     await fx.ask('edit in another conversation', { gate, approvalMemory: memory }, { conversationId: 'conv-2' });
     assert.equal(gate.requests.length, 3, 'another conversation asks again');
@@ -82,12 +92,18 @@ describe('agent approvals', () => {
   });
 
   it('a user-level policy auto-approves without asking', async () => {
-    fx = await new AgentFixture(FILES, [{ toolCalls: [{ name: 'edit_file', arguments: { path: 'src/a.ts', old_text: 'a = 1', new_text: 'a = 5' } }] }, { text: 'ok' }]).start();
+    fx = await new AgentFixture(FILES, [
+      { toolCalls: [{ name: 'edit_file', arguments: { path: 'src/a.ts', old_text: 'a = 1', new_text: 'a = 5' } }] },
+      { text: 'ok' },
+    ]).start();
     const gate = new ScriptedGate();
     await fx.ask('edit', { gate, approvalPolicy: AutoApprovalPolicy.fromUserSettings({ kinds: ['write'] }) });
     assert.equal(gate.requests.length, 0);
     assert.equal(fileA(), 'export const a = 5;\nexport const b = 2;\n');
-    assert.deepEqual(fx.eventsOf('approval-decided').map((e) => e.by), ['policy']);
+    assert.deepEqual(
+      fx.eventsOf('approval-decided').map((e) => e.by),
+      ['policy'],
+    );
   });
 
   describe('nothing from the workspace can grant auto-approval', () => {
@@ -115,7 +131,10 @@ describe('agent approvals', () => {
       await fx.ask('edit', { gate, approvalPolicy: policy });
       assert.equal(gate.requests.length, 1, 'it asked');
       assert.equal(fileA(), ORIGINAL);
-      assert.ok(fx.eventsOf('warning').some((w) => /from workspace settings was ignored/.test(w.message)), 'the attempt is visible');
+      assert.ok(
+        fx.eventsOf('warning').some((w) => /from workspace settings was ignored/.test(w.message)),
+        'the attempt is visible',
+      );
     });
 
     it('an object shaped like a policy (e.g. parsed from a repository file) is not honoured', async () => {
@@ -149,7 +168,10 @@ describe('agent approvals', () => {
       fx = await new AgentFixture(FILES).start();
       for (const tool of ['write_file', 'edit_file', 'run_command']) {
         const yaml = `title: sneaky\ntool_chain:\n  - tool: ${tool}\n    input: { path: x, content: y, command: "touch pwned" }\n    output_variable: out\n`;
-        assert.throws(() => compileActionPrompt(yaml, { file: 'sneaky.yaml', id: 'sneaky', source: 'file', tools: fx.engine.registry }), /unknown tool|not a known tool|Unknown tool/i);
+        assert.throws(
+          () => compileActionPrompt(yaml, { file: 'sneaky.yaml', id: 'sneaky', source: 'file', tools: fx.engine.registry }),
+          /unknown tool|not a known tool|Unknown tool/i,
+        );
         assert.ok(fx.engine.agentRegistry.has(tool));
       }
     });
@@ -169,8 +191,14 @@ describe('agent approvals', () => {
       const gate = new ScriptedGate([{ decision: 'deny' }, { decision: 'deny' }, { decision: 'deny' }]);
       await fx.ask('run things', { gate, approvalPolicy: policy });
 
-      assert.deepEqual(gate.requests.map((r) => (r.preview as { command: string }).command), ['echo hi > out.txt', 'echo a && touch chained.txt', 'touch not-listed.txt']);
-      assert.deepEqual(gate.requests.map((r) => r.canAllowForConversation), [false, false, true]);
+      assert.deepEqual(
+        gate.requests.map((r) => (r.preview as { command: string }).command),
+        ['echo hi > out.txt', 'echo a && touch chained.txt', 'touch not-listed.txt'],
+      );
+      assert.deepEqual(
+        gate.requests.map((r) => r.canAllowForConversation),
+        [false, false, true],
+      );
       assert.match(gate.requests[0]!.why, /always asked about, even when allow-listed/);
       for (const file of ['out.txt', 'chained.txt', 'not-listed.txt']) assert.equal(existsSync(join(fx.root, file)), false, `${file} was not created`);
       assert.match(toolText(fx.toolMessages(1)[0]!.content), /^\$ echo plain\nexit code 0\n--- stdout ---\nplain\n/);
@@ -181,7 +209,10 @@ describe('agent approvals', () => {
       fx = await new AgentFixture(FILES, [run('touch one.txt'), run('touch  one.txt'), run('touch two.txt'), { text: 'done' }]).start();
       const gate = new ScriptedGate([{ decision: 'allow-conversation' }, { decision: 'allow-once' }]);
       await fx.ask('touch', { gate });
-      assert.deepEqual(gate.requests.map((r) => (r.preview as { command: string }).command), ['touch one.txt', 'touch two.txt']);
+      assert.deepEqual(
+        gate.requests.map((r) => (r.preview as { command: string }).command),
+        ['touch one.txt', 'touch two.txt'],
+      );
       assert.ok(existsSync(join(fx.root, 'two.txt')));
 
       const executeAll = AutoApprovalPolicy.fromSettingLayers([{ origin: 'cli', value: { kinds: ['execute'] } }]);
@@ -194,7 +225,7 @@ describe('agent approvals', () => {
     });
   });
 
-  it('edit_file\'s exact-once rule errors go back to the model before anyone is asked', async () => {
+  it("edit_file's exact-once rule errors go back to the model before anyone is asked", async () => {
     fx = await new AgentFixture({ 'src/a.ts': 'x = 1;\nx = 1;\n' }, [
       { toolCalls: [{ id: 'e1', name: 'edit_file', arguments: { path: 'src/a.ts', old_text: 'x = 1;', new_text: 'x = 2;' } }] },
       { toolCalls: [{ id: 'e2', name: 'edit_file', arguments: { path: 'src/a.ts', old_text: 'y = 1;', new_text: 'x = 2;' } }] },

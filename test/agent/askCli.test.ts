@@ -60,10 +60,13 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     const [first, second] = log.iterations;
     assert.deepEqual(first!.tokens, { input: 900, output: 20, total: 920 });
     assert.equal(first!.finishReason, 'tool_calls');
-    assert.deepEqual(first!.toolCalls.map((c) => [c.id, c.tool, c.args, c.status]), [
-      ['c1', 'read_file', { path: 'src/a.ts' }, 'ok'],
-      ['c2', 'search_text', { query: 'A_BODY' }, 'ok'],
-    ]);
+    assert.deepEqual(
+      first!.toolCalls.map((c) => [c.id, c.tool, c.args, c.status]),
+      [
+        ['c1', 'read_file', { path: 'src/a.ts' }, 'ok'],
+        ['c2', 'search_text', { query: 'A_BODY' }, 'ok'],
+      ],
+    );
     for (const call of first!.toolCalls) {
       assert.equal(typeof call.durationMs, 'number');
       assert.deepEqual(call.tokens, { input: 0, output: 0, total: 0 });
@@ -75,10 +78,7 @@ describe('codewiki ask (the built CLI as a child process)', () => {
 
   it('a tool call the model writes as text in its answer runs, and never reaches stdout', async () => {
     // What a real Qwen2.5-Coder 1.5B does on its first turn: the call as a fenced JSON block, streamed word by word.
-    await start([
-      { text: 'I will look.\n```json\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n```' },
-      { text: 'a is "A_BODY".' },
-    ]);
+    await start([{ text: 'I will look.\n```json\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n```' }, { text: 'a is "A_BODY".' }]);
     const result = await ask('What is a?');
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'I will look.\n\na is "A_BODY".\n');
@@ -86,7 +86,10 @@ describe('codewiki ask (the built CLI as a child process)', () => {
   });
 
   it('without a terminal and without --allow, a write is denied, the file is untouched and the model is told', async () => {
-    await start([{ toolCalls: [{ id: 'w', name: 'write_file', arguments: { path: 'notes.md', content: 'overwritten\n' } }] }, { text: 'I could not write it.' }]);
+    await start([
+      { toolCalls: [{ id: 'w', name: 'write_file', arguments: { path: 'notes.md', content: 'overwritten\n' } }] },
+      { text: 'I could not write it.' },
+    ]);
     const result = await ask('rewrite the notes');
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'I could not write it.\n');
@@ -103,7 +106,9 @@ describe('codewiki ask (the built CLI as a child process)', () => {
       { toolCalls: [{ name: 'write_file', arguments: { path: 'other.md', content: 'x\n' } }] },
       { text: 'edited one, not the other' },
     ]);
-    const command = [process.execPath, CLI, 'ask', 'edit', '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model'].map((a) => `'${a}'`).join(' ');
+    const command = [process.execPath, CLI, 'ask', 'edit', '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model']
+      .map((a) => `'${a}'`)
+      .join(' ');
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CODEWIKI_|OPENAI_)/.test(key)));
     const child = spawn('script', ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
@@ -117,7 +122,10 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(code, 0, output);
     assert.equal(prompts, 2);
-    assert.match(output, /\? Edit file \(edit_file\) wants to edit notes\.md:\r?\n--- a\/notes\.md\r?\n\+\+\+ b\/notes\.md\r?\n@@ -1 \+1 @@\r?\n-notes\r?\n\+NOTES/);
+    assert.match(
+      output,
+      /\? Edit file \(edit_file\) wants to edit notes\.md:\r?\n--- a\/notes\.md\r?\n\+\+\+ b\/notes\.md\r?\n@@ -1 \+1 @@\r?\n-notes\r?\n\+NOTES/,
+    );
     assert.match(output, /Allow\? \[y\]es once \/ \[a\]llow for this run \/ \[N\]o: /);
     assert.equal(readFileSync(join(ws.root, 'notes.md'), 'utf8'), 'NOTES\n');
     assert.equal(existsSync(join(ws.root, 'other.md')), false);
@@ -134,7 +142,10 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.equal(readFileSync(join(ws.root, 'out/new.md'), 'utf8'), 'new\n');
     assert.equal(existsSync(join(ws.root, 'ran.txt')), false);
-    assert.deepEqual(toolLines(result.stderr).map((l) => l.split(' ')[0] + ' ' + l.split(' ')[1]), ['✓ write_file', '⊘ run_command']);
+    assert.deepEqual(
+      toolLines(result.stderr).map((l) => l.split(' ')[0] + ' ' + l.split(' ')[1]),
+      ['✓ write_file', '⊘ run_command'],
+    );
   });
 
   it('--allow execute runs simple commands but not compound ones', async () => {
@@ -152,7 +163,10 @@ describe('codewiki ask (the built CLI as a child process)', () => {
   it('--tools limits the tools offered, --no-tools offers none, @mentions force a tool', async () => {
     await start([{ text: 'one' }, { text: 'two' }, { toolCalls: [{ name: 'list_files', arguments: {} }] }, { text: 'three' }]);
     assert.equal((await ask('q', '--tools', 'read_file,list_files')).code, 0);
-    assert.deepEqual(server.requests[0]!.body!.tools!.map((t) => t.function.name), ['read_file', 'list_files']);
+    assert.deepEqual(
+      server.requests[0]!.body!.tools!.map((t) => t.function.name),
+      ['read_file', 'list_files'],
+    );
     assert.equal((await ask('q', '--no-tools')).code, 0);
     assert.equal(server.requests[1]!.body!.tools, undefined);
     assert.equal((await ask('use @list_files please')).code, 0);
@@ -196,7 +210,11 @@ describe('codewiki ask (the built CLI as a child process)', () => {
     assert.match(text.stdout, /^run_command {2}\[shell, execute, timeout 70 s\] {2}agent: on, agent only$/m);
     const limited = await runCli(['tools', '--workspace', ws.root, '--tools', 'read_file']);
     assert.match(limited.stdout, /^search_text .* agent: off$/m);
-    const json = JSON.parse((await runCli(['tools', '--json', '--workspace', ws.root, '--no-tools'])).stdout) as Array<{ name: string; agentCallable: boolean; agent: string }>;
+    const json = JSON.parse((await runCli(['tools', '--json', '--workspace', ws.root, '--no-tools'])).stdout) as Array<{
+      name: string;
+      agentCallable: boolean;
+      agent: string;
+    }>;
     const byName = new Map(json.map((t) => [t.name, t]));
     assert.equal(byName.get('read_file')!.agentCallable, true);
     assert.equal(byName.get('read_file')!.agent, 'off (all agent tools are off)');

@@ -25,7 +25,16 @@ describe('the compact tool set for small models', () => {
 
   it('a 1.5B model gets eight tools in their first sentences; a large model gets every tool with its whole description', async () => {
     const small = await toolsSentTo('qwen2.5-coder-1.5b-instruct');
-    assert.deepEqual(small.map((t) => t.function.name).sort(), ['edit_file', 'find_symbol', 'list_files', 'read_file', 'run_command', 'search_code', 'search_text', 'write_file']);
+    assert.deepEqual(small.map((t) => t.function.name).sort(), [
+      'edit_file',
+      'find_symbol',
+      'list_files',
+      'read_file',
+      'run_command',
+      'search_code',
+      'search_text',
+      'write_file',
+    ]);
     const large = await toolsSentTo('gpt-4o');
     const names = large.map((t) => t.function.name);
     for (const name of ['repo_map', 'get_file_summaries', 'get_files_content_by_list']) assert.ok(names.includes(name), name);
@@ -35,9 +44,16 @@ describe('the compact tool set for small models', () => {
     assert.ok(writeLarge.description!.startsWith(`${writeSmall.description} `), 'the large model reads the rest too');
     assert.ok(JSON.stringify(small).length < JSON.stringify(large).length * 0.7, 'the compact payload is much smaller');
     const smallProps = (writeSmall.parameters as { properties: Record<string, unknown> }).properties;
-    assert.deepEqual(Object.keys(smallProps), Object.keys((writeLarge.parameters as { properties: Record<string, unknown> }).properties), 'every parameter stays');
+    assert.deepEqual(
+      Object.keys(smallProps),
+      Object.keys((writeLarge.parameters as { properties: Record<string, unknown> }).properties),
+      'every parameter stays',
+    );
     const exploring = (await toolsSentTo('qwen2.5-coder-1.5b-instruct', '--no-index')).map((t) => t.function.name);
-    assert.ok(exploring.includes('get_file_summaries') && exploring.includes('get_files_content_by_list'), 'without the index a small model has to explore: the full set');
+    assert.ok(
+      exploring.includes('get_file_summaries') && exploring.includes('get_files_content_by_list'),
+      'without the index a small model has to explore: the full set',
+    );
   });
 
   it('cuts descriptions at the end of the first sentence, never inside a path or a number, and keeps a parameter named "description"', () => {

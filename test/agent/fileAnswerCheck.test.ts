@@ -3,7 +3,8 @@ import { asksWhere, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
 import { AgentFixture } from './agentHarness';
 
 const FILES = {
-  'crates/ignore/src/gitignore.rs': '/// Parses gitignore globs and matches paths against them.\npub struct Gitignore {}\nimpl Gitignore {\n    pub fn matched(&self, path: &str) -> bool { false }\n}\n',
+  'crates/ignore/src/gitignore.rs':
+    '/// Parses gitignore globs and matches paths against them.\npub struct Gitignore {}\nimpl Gitignore {\n    pub fn matched(&self, path: &str) -> bool { false }\n}\n',
   'README.md': '# demo\n',
 };
 const WITH_INDEX = { useCodeIndex: true };
@@ -17,15 +18,28 @@ describe('agent: a where-is answer names the file', () => {
   });
 
   it('an answer in words alone is sent back once; the answer with the file replaces it, a blank line after what was shown', async () => {
-    fx = await new AgentFixture(FILES, [{ text: 'The gitignore module provides a way to match globs.' }, { text: 'crates/ignore/src/gitignore.rs:2 — Gitignore.' }]).start();
+    fx = await new AgentFixture(FILES, [
+      { text: 'The gitignore module provides a way to match globs.' },
+      { text: 'crates/ignore/src/gitignore.rs:2 — Gitignore.' },
+    ]).start();
     const result = await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX);
     const tokens = fx.eventsOf('token').map((e) => e.text);
     assert.equal(result.answer, 'crates/ignore/src/gitignore.rs:2 — Gitignore.');
     const second = fx.server.requests[1]!.body!.messages!;
     assert.equal(second.at(-2)!.content, 'The gitignore module provides a way to match globs.', 'the model sees what it said');
     assert.equal(second.at(-1)!.content, 'Name the file that answers the question, as path:line, in one sentence.');
-    assert.equal(tokens.join(''), 'The gitignore module provides a way to match globs.\n\ncrates/ignore/src/gitignore.rs:2 — Gitignore.', 'what streamed stays readable');
-    assert.match(fx.eventsOf('warning').map((w) => w.message).join('\n'), /the answer named no file; CodeWiki asked the model which file it is/);
+    assert.equal(
+      tokens.join(''),
+      'The gitignore module provides a way to match globs.\n\ncrates/ignore/src/gitignore.rs:2 — Gitignore.',
+      'what streamed stays readable',
+    );
+    assert.match(
+      fx
+        .eventsOf('warning')
+        .map((w) => w.message)
+        .join('\n'),
+      /the answer named no file; CodeWiki asked the model which file it is/,
+    );
   });
 
   it('asks once only, and never when the answer names a place, the question is not where-is, or the index showed nothing', async () => {

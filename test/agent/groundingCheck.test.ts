@@ -33,8 +33,17 @@ describe('agent: answers about files are checked against the files', () => {
     assert.equal(second.at(-2)!.content, 'It is computed in frequency.ts.', 'the model sees its draft');
     assert.match(String(second.at(-1)!.content), /you named frequency\.ts without opening it/);
     assert.ok(fx.server.requests[1]!.body!.tools, 'tools are still offered');
-    assert.deepEqual(fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]), [['read_file', 'ok']]);
-    assert.match(fx.eventsOf('warning').map((w) => w.message).join('\n'), /named frequency\.ts without opening it; CodeWiki asked the model to check/);
+    assert.deepEqual(
+      fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]),
+      [['read_file', 'ok']],
+    );
+    assert.match(
+      fx
+        .eventsOf('warning')
+        .map((w) => w.message)
+        .join('\n'),
+      /named frequency\.ts without opening it; CodeWiki asked the model to check/,
+    );
   });
 
   it('asks only once, and never when a tool was used or no workspace file is named', async () => {

@@ -5,7 +5,8 @@ import type { RecordedRequest } from '../support/openaiServer';
 import { runCli } from '../support/runCli';
 
 const FILES = {
-  'src/frequency.ts': '/** Counts every word except stop words. */\nexport function countWords(words: string[]): Map<string, number> {\n  return new Map();\n}\n',
+  'src/frequency.ts':
+    '/** Counts every word except stop words. */\nexport function countWords(words: string[]): Map<string, number> {\n  return new Map();\n}\n',
   'src/stopWords.ts': 'export const STOP_WORDS = new Set(["a", "the"]);\n',
   'README.md': '# words\n',
 };
@@ -30,7 +31,8 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
     server = undefined;
     ws.cleanup();
   });
-  const ask = (question: string, ...flags: string[]) => runCli(['ask', question, '--workspace', ws.root, '--base-url', server!.url, '--model', 'qwen2.5-coder-1.5b-instruct', ...flags]);
+  const ask = (question: string, ...flags: string[]) =>
+    runCli(['ask', question, '--workspace', ws.root, '--base-url', server!.url, '--model', 'qwen2.5-coder-1.5b-instruct', ...flags]);
 
   it('two questions in two processes, one with an open file, send a byte-identical system message and tools; what varies comes after', async () => {
     server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/stopWords.ts.' }]);
@@ -49,13 +51,19 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
   });
 
   it('a tool round only appends: the second request starts with every message of the first, unchanged', async () => {
-    server = new OpenAiTestServer([{ toolCalls: [{ id: 'c1', name: 'read_file', arguments: { path: 'src/stopWords.ts' } }] }, { text: 'It is STOP_WORDS in src/stopWords.ts.' }]);
+    server = new OpenAiTestServer([
+      { toolCalls: [{ id: 'c1', name: 'read_file', arguments: { path: 'src/stopWords.ts' } }] },
+      { text: 'It is STOP_WORDS in src/stopWords.ts.' },
+    ]);
     await server.start();
     const result = await ask('What is in the stop words file?');
     assert.equal(result.code, 0, result.stderr);
     const [before, after] = server.requests.map((request) => request.body!.messages!);
     assert.deepEqual(after!.slice(0, before!.length), before, 'nothing sent before was rewritten');
-    assert.deepEqual(after!.slice(before!.length).map((m) => m.role), ['assistant', 'tool']);
+    assert.deepEqual(
+      after!.slice(before!.length).map((m) => m.role),
+      ['assistant', 'tool'],
+    );
     assert.equal(fixedPrefix(server.requests[1]!), fixedPrefix(server.requests[0]!));
   });
 
@@ -70,15 +78,25 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
     assert.ok(server.propsRequests >= 2, 'each process asked once');
   });
 
-  it('on llama-server, ask reads the workspace\'s saved prompt back before the question and saves it after the answer', async () => {
-    server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/stopWords.ts.' }, { text: 'In src/stopWords.ts.' }]).serveProps({ default_generation_settings: { n_ctx: 16384 } }).serveSlots();
+  it("on llama-server, ask reads the workspace's saved prompt back before the question and saves it after the answer", async () => {
+    server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/stopWords.ts.' }, { text: 'In src/stopWords.ts.' }])
+      .serveProps({ default_generation_settings: { n_ctx: 16384 } })
+      .serveSlots();
     await server.start();
     const first = await ask('Where is countWords defined?', '--verbose');
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stderr, /· prompt cache: nothing saved yet for this workspace and model/);
     const second = await ask('Which file lists the stop words?', '--verbose');
     assert.match(second.stderr, /· prompt cache: 1,234 tokens of this workspace's prompt read back from disk \(9 ms\)/);
-    assert.deepEqual(server.slotActions.map((a) => [a.action, a.afterRequests]), [['restore', 0], ['save', 1], ['restore', 1], ['save', 2]]);
+    assert.deepEqual(
+      server.slotActions.map((a) => [a.action, a.afterRequests]),
+      [
+        ['restore', 0],
+        ['save', 1],
+        ['restore', 1],
+        ['save', 2],
+      ],
+    );
     assert.equal(new Set(server.slotActions.map((a) => a.filename)).size, 1, 'one file for the workspace and model');
     await ask('Which file lists the stop words?', '--no-index');
     assert.notEqual(server.slotActions.at(-1)!.filename, server.slotActions[0]!.filename, 'without the index the prompt differs, and so does its file');
@@ -97,7 +115,11 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'In src/frequency.ts.\n');
     const line = result.stderr.split('\n').find((l) => l.startsWith('· model call'));
-    assert.match(line ?? '', /^· model call 1: 1,500 prompt tokens \(1,400 cached\), 8 generated; first token [\d.]+ m?s; [\d.]+ m?s in all; prompt 100 computed at 50\.0 tokens\/s, generation 8\.0 tokens\/s$/, result.stderr);
+    assert.match(
+      line ?? '',
+      /^· model call 1: 1,500 prompt tokens \(1,400 cached\), 8 generated; first token [\d.]+ m?s; [\d.]+ m?s in all; prompt 100 computed at 50\.0 tokens\/s, generation 8\.0 tokens\/s$/,
+      result.stderr,
+    );
     const quiet = await ask('Where is countWords defined?');
     assert.doesNotMatch(quiet.stderr, /model call/);
   });

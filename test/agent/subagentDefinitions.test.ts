@@ -47,7 +47,10 @@ describe('agent definitions: loading', () => {
     return errors[0]!;
   }
 
-  const replaceLine = (line: number, text: string) => GOOD.split('\n').map((l, i) => (i === line - 1 ? text : l)).join('\n');
+  const replaceLine = (line: number, text: string) =>
+    GOOD.split('\n')
+      .map((l, i) => (i === line - 1 ? text : l))
+      .join('\n');
 
   it('the built-in codebase_investigator loads as a read-only think tool', async () => {
     const engine = await engineWith({});
@@ -56,7 +59,13 @@ describe('agent definitions: loading', () => {
     assert.equal(definition.source, 'builtin');
     assert.deepEqual(engine.agents.entries()[0]!.diagnostics, []);
     assert.deepEqual(definition.tools, ['list_files', 'search_text', 'read_file', 'get_file_summaries']);
-    assert.deepEqual(definition.inputs.map((i) => [i.name, i.type, i.required]), [['question', 'string', true], ['focus_path', 'string', false]]);
+    assert.deepEqual(
+      definition.inputs.map((i) => [i.name, i.type, i.required]),
+      [
+        ['question', 'string', true],
+        ['focus_path', 'string', false],
+      ],
+    );
     assert.match(definition.system, /path:line/);
     const entry = engine.agentRegistry.get('codebase_investigator')!;
     assert.deepEqual([entry.metadata.kind, entry.metadata.agentCallable], ['think', true]);
@@ -83,7 +92,10 @@ describe('agent definitions: loading', () => {
     const engine = await engineWith({ [FILE]: replaceLine(8, 'tools: [search_text, reed_file]') });
     const [problem] = engine.agents.entries().find((e) => e.source === 'workspace')!.diagnostics;
     assert.match(formatDiagnostic(problem!), /finder\.yaml:8:22: tools\[1\]: unknown tool "reed_file"; did you mean "read_file"/);
-    assert.ok(engine.warnings.some((w) => /^agent definition skipped: .*finder\.yaml:8:22: tools\[1\]/.test(w)), engine.warnings.join('\n'));
+    assert.ok(
+      engine.warnings.some((w) => /^agent definition skipped: .*finder\.yaml:8:22: tools\[1\]/.test(w)),
+      engine.warnings.join('\n'),
+    );
   });
 
   it('an unknown tool names only the nearest agent tools, not every usable one', async () => {
@@ -117,7 +129,13 @@ describe('agent definitions: loading', () => {
 
   it('bad types and bad values', async () => {
     const diagnostics = await problemsOf(replaceLine(5, '    type: text').replace('max_iterations: 4', 'max_iterations: many'));
-    assert.deepEqual(diagnostics.map((d) => [d.line, d.column, d.field]), [[5, 11, 'inputs[0].type'], [9, 17, 'max_iterations']]);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.line, d.column, d.field]),
+      [
+        [5, 11, 'inputs[0].type'],
+        [9, 17, 'max_iterations'],
+      ],
+    );
     assert.match(diagnostics[0]!.message, /string/);
     const name = await onlyProblem(replaceLine(1, 'name: Find-Er'));
     assert.deepEqual([name.line, name.column, name.field], [1, 7, 'name']);
@@ -145,12 +163,20 @@ describe('agent definitions: loading', () => {
     const engine = await engineWith({ [FILE]: replaceLine(2, 'description: Finds\u200B things') });
     const entry = engine.agents.entries().find((e) => e.source === 'workspace')!;
     assert.ok(entry.definition, 'a warning does not stop it');
-    assert.deepEqual(entry.diagnostics.map((d) => [d.severity, d.line, d.column]), [['warning', 2, 19]]);
+    assert.deepEqual(
+      entry.diagnostics.map((d) => [d.severity, d.line, d.column]),
+      [['warning', 2, 19]],
+    );
   });
 
   it('hostile YAML: alias expansion, forbidden keys, invalid YAML and huge files are refused with a location', async () => {
     const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (const [i, letter] of ['b', 'c', 'd', 'e', 'f', 'g'].entries()) laughs.push(`${letter}: &${letter} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`);
+    for (const [i, letter] of ['b', 'c', 'd', 'e', 'f', 'g'].entries())
+      laughs.push(
+        `${letter}: &${letter} [${Array(9)
+          .fill(`*${String.fromCharCode(97 + i)}`)
+          .join(',')}]`,
+      );
     const bomb = await onlyProblem(`${GOOD}\n${laughs.join('\n')}\n`);
     assert.match(bomb.message, /expands to more than \d+ nodes through aliases/);
     assert.ok(bomb.line >= 10, `located in the alias section, got line ${bomb.line}`);
@@ -172,7 +198,10 @@ describe('agent definitions: loading', () => {
     assert.equal(engine.agents.get('codebase_investigator')!.description, 'The workspace version');
     assert.equal(engine.agents.get('codebase_investigator')!.source, 'workspace');
     const again = engine.agents.entries().find((e) => e.file.endsWith('z-again.yaml'))!;
-    assert.deepEqual(again.diagnostics.map((d) => [d.line, d.column, d.field]), [[1, 7, 'name']]);
+    assert.deepEqual(
+      again.diagnostics.map((d) => [d.line, d.column, d.field]),
+      [[1, 7, 'name']],
+    );
     assert.match(again.diagnostics[0]!.message, /already defined in .*finder\.yaml/);
   });
 
@@ -187,7 +216,8 @@ describe('agent definitions: loading', () => {
   });
 
   it('an action prompt is an agent tool only with agent_callable: true', async () => {
-    const prompt = (extra: string) => `title: Grep\n${extra}input_variables:\n  - name: term\n    description: What to search for\ntool_chain:\n  - tool: search_text\n    input: { query: "{term}" }\n    output_variable: hits\noutput: "{hits}"\n`;
+    const prompt = (extra: string) =>
+      `title: Grep\n${extra}input_variables:\n  - name: term\n    description: What to search for\ntool_chain:\n  - tool: search_text\n    input: { query: "{term}" }\n    output_variable: hits\noutput: "{hits}"\n`;
     const engine = await engineWith({
       '.codewiki/prompts/callable.yaml': prompt('agent_callable: true\n'),
       '.codewiki/prompts/plain.yaml': prompt(''),
@@ -199,6 +229,9 @@ describe('agent definitions: loading', () => {
     assert.equal(engine.registry.get('plain')!.metadata.agentCallable, false);
     assert.ok(!engine.agentRegistry.has('plain'));
     assert.equal(engine.agentRegistry.get('write_file')!.metadata.kind, 'write', 'a prompt never stands in for a write tool');
-    assert.ok(engine.warnings.some((w) => /write_file\.yaml: agent_callable ignored/.test(w)), engine.warnings.join('\n'));
+    assert.ok(
+      engine.warnings.some((w) => /write_file\.yaml: agent_callable ignored/.test(w)),
+      engine.warnings.join('\n'),
+    );
   });
 });

@@ -55,7 +55,10 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     fx = await new AgentFixture({ ...FILES, '.codewiki/agents/scribe.yaml': SCRIBE }, [{ text: 'ok' }]).start();
     await fx.ask('hi', { agents: ALL });
     const tools = fx.server.requests[0]!.body!.tools!;
-    assert.ok(tools.some((t) => t.function.name === 'codebase_investigator'), 'the built-in one is offered');
+    assert.ok(
+      tools.some((t) => t.function.name === 'codebase_investigator'),
+      'the built-in one is offered',
+    );
     const scribe = tools.find((t) => t.function.name === 'scribe')!;
     assert.equal(scribe.function.description, 'Writes notes about the code');
     const parameters = scribe.function.parameters as { type: string; properties: Record<string, Record<string, unknown>>; required: string[] };
@@ -69,7 +72,10 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.equal(draft!.type, 'boolean');
     assert.equal(ratio!.type, 'number');
 
-    const investigator = tools.find((t) => t.function.name === 'codebase_investigator')!.function.parameters as { properties: Record<string, unknown>; required: string[] };
+    const investigator = tools.find((t) => t.function.name === 'codebase_investigator')!.function.parameters as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     assert.deepEqual(Object.keys(investigator.properties), ['question', 'focus_path']);
     assert.deepEqual(investigator.required, ['question']);
   });
@@ -86,7 +92,7 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.equal(result.stopReason, 'answered');
     assert.equal(result.answer, 'The investigator says a is "A_BODY" (src/a.ts:1).');
     assert.equal(fx.server.requests.length, 4);
-    assert.deepEqual(result.tokens, { input: 410, output: 41, total: 451 }, 'the sub-agent\'s two turns count toward the parent\'s total');
+    assert.deepEqual(result.tokens, { input: 410, output: 41, total: 451 }, "the sub-agent's two turns count toward the parent's total");
 
     // The sub-agent's requests: its own system prompt, the task, and only its allow-listed tools.
     assert.match(systemOf(fx, 0), /^You are CodeWiki's agent/);
@@ -108,16 +114,35 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.ok(nested.length > 0);
     assert.ok(nested.every((e) => e.parentCallId === 'call_parent'));
     const starts = fx.eventsOf('tool-call-start');
-    assert.deepEqual(starts.map((e) => [e.tool, e.displayName, e.parentCallId]), [['codebase_investigator', 'Codebase investigator', undefined], ['read_file', 'Read file', 'call_parent']]);
+    assert.deepEqual(
+      starts.map((e) => [e.tool, e.displayName, e.parentCallId]),
+      [
+        ['codebase_investigator', 'Codebase investigator', undefined],
+        ['read_file', 'Read file', 'call_parent'],
+      ],
+    );
     const ends = fx.eventsOf('tool-call-end');
-    assert.deepEqual(ends.map((e) => [e.tool, e.status, e.parentCallId]), [['read_file', 'ok', 'call_parent'], ['codebase_investigator', 'ok', undefined]]);
-    assert.deepEqual(ends[1]!.tokens, { input: 110, output: 11, total: 121 }, 'the parent call carries the sub-agent\'s tokens');
+    assert.deepEqual(
+      ends.map((e) => [e.tool, e.status, e.parentCallId]),
+      [
+        ['read_file', 'ok', 'call_parent'],
+        ['codebase_investigator', 'ok', undefined],
+      ],
+    );
+    assert.deepEqual(ends[1]!.tokens, { input: 110, output: 11, total: 121 }, "the parent call carries the sub-agent's tokens");
     assert.deepEqual(nested.filter((e) => e.type === 'run-start').length, 1);
-    const answerTokens = fx.eventsOf('token').filter((e) => !e.parentCallId).map((e) => e.text).join('');
-    assert.equal(answerTokens, result.answer, 'the sub-agent\'s text streams as nested tokens, never into the answer');
+    const answerTokens = fx
+      .eventsOf('token')
+      .filter((e) => !e.parentCallId)
+      .map((e) => e.text)
+      .join('');
+    assert.equal(answerTokens, result.answer, "the sub-agent's text streams as nested tokens, never into the answer");
 
     // The parent's log records its own calls; the sub-agent's are nested events, not parent iterations.
-    assert.deepEqual(result.log.iterations.flatMap((i) => i.toolCalls.map((c) => c.tool)), ['codebase_investigator']);
+    assert.deepEqual(
+      result.log.iterations.flatMap((i) => i.toolCalls.map((c) => c.tool)),
+      ['codebase_investigator'],
+    );
     assert.deepEqual(result.log.tokens, result.tokens);
   });
 
@@ -140,12 +165,21 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.ok(!toolNames(fx, 1).includes('write_file'), 'write_file is not offered to the sub-agent');
     assert.ok(!toolNames(fx, 1).includes('codebase_investigator'), 'nor is any sub-agent');
     const [write, nestedAgent] = fx.toolMessages(2);
-    assert.match(toolText(write!.content), /^Error: Tool "write_file" is disabled: it is not in the tools of the sub-agent "codebase_investigator"\. Available tools: /);
+    assert.match(
+      toolText(write!.content),
+      /^Error: Tool "write_file" is disabled: it is not in the tools of the sub-agent "codebase_investigator"\. Available tools: /,
+    );
     assert.match(toolText(nestedAgent!.content), /^Error: Tool "codebase_investigator" is disabled: a sub-agent cannot call another sub-agent/);
     assert.equal(existsSync(join(fx.root, 'NOTES.md')), false);
     assert.equal(gate.requests.length, 0, 'nothing even asked for approval');
     const ends = fx.eventsOf('tool-call-end').filter((e) => e.parentCallId === 'call_parent');
-    assert.deepEqual(ends.map((e) => [e.tool, e.status]), [['write_file', 'error'], ['codebase_investigator', 'error']]);
+    assert.deepEqual(
+      ends.map((e) => [e.tool, e.status]),
+      [
+        ['write_file', 'error'],
+        ['codebase_investigator', 'error'],
+      ],
+    );
   });
 
   it('approvals apply inside a sub-agent: the same gate is asked, and a denial stops the write', async () => {
@@ -162,14 +196,20 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.match(systemOf(fx, 1), /^You write notes about a in at most 2 lines\./, '{input} references are filled in');
     assert.deepEqual(toolNames(fx, 1), ['read_file', 'write_file']);
     assert.equal(gate.requests.length, 1);
-    assert.deepEqual([gate.requests[0]!.tool, gate.requests[0]!.callId, gate.requests[0]!.conversationId, gate.requests[0]!.parentCallId], ['write_file', 'call_write', 'conv-1', 'call_parent']);
+    assert.deepEqual(
+      [gate.requests[0]!.tool, gate.requests[0]!.callId, gate.requests[0]!.conversationId, gate.requests[0]!.parentCallId],
+      ['write_file', 'call_write', 'conv-1', 'call_parent'],
+    );
     assert.equal(existsSync(join(fx.root, 'NOTES.md')), false);
     const requested = fx.eventsOf('approval-requested');
-    assert.deepEqual(requested.map((e) => [e.tool, e.parentCallId]), [['write_file', 'call_parent']]);
+    assert.deepEqual(
+      requested.map((e) => [e.tool, e.parentCallId]),
+      [['write_file', 'call_parent']],
+    );
     assert.match(toolText(fx.toolMessages(2)[0]!.content), /The user denied this call; it did not run\. Reason: not now/);
   });
 
-  it('the user\'s policy (not the definition) can allow a write inside a sub-agent, as for the parent', async () => {
+  it("the user's policy (not the definition) can allow a write inside a sub-agent, as for the parent", async () => {
     const { AutoApprovalPolicy } = await import('../../src/core/agent');
     fx = await new AgentFixture({ ...FILES, '.codewiki/agents/scribe.yaml': SCRIBE }, [
       { toolCalls: [{ id: 'call_parent', name: 'scribe', arguments: { topic: 'a' } }] },
@@ -181,7 +221,10 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     await fx.ask('notes', { agents: ALL, gate, approvalPolicy: AutoApprovalPolicy.fromUserSettings({ kinds: ['write'] }) });
     assert.equal(gate.requests.length, 0);
     assert.ok(existsSync(join(fx.root, 'NOTES.md')));
-    assert.deepEqual(fx.eventsOf('approval-decided').map((e) => [e.by, e.parentCallId]), [['policy', 'call_parent']]);
+    assert.deepEqual(
+      fx.eventsOf('approval-decided').map((e) => [e.by, e.parentCallId]),
+      [['policy', 'call_parent']],
+    );
   });
 
   it('two sub-agents of one turn run side by side, but their approval questions come one at a time', async () => {
@@ -214,11 +257,14 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.equal(result.answer, 'both were denied');
     assert.deepEqual(asked.sort(), ['one.md', 'two.md']);
     assert.equal(peak, 1);
-    const parents = fx.eventsOf('approval-requested').map((e) => e.parentCallId).sort();
+    const parents = fx
+      .eventsOf('approval-requested')
+      .map((e) => e.parentCallId)
+      .sort();
     assert.deepEqual(parents, ['call_one', 'call_two']);
   });
 
-  it('the user\'s allow / exclude lists decide which sub-agents are offered; none without them', async () => {
+  it("the user's allow / exclude lists decide which sub-agents are offered; none without them", async () => {
     const cases: Array<[AgentFilter | undefined, string[]]> = [
       [undefined, []],
       [{}, ['codebase_investigator', 'scribe']],
@@ -226,7 +272,10 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
       [{ exclude: ['scribe'] }, ['codebase_investigator']],
       [{ allow: ['scribe'], exclude: ['scribe'] }, []],
     ];
-    fx = await new AgentFixture({ ...FILES, '.codewiki/agents/scribe.yaml': SCRIBE }, cases.map((): Turn => ({ text: 'ok' }))).start();
+    fx = await new AgentFixture(
+      { ...FILES, '.codewiki/agents/scribe.yaml': SCRIBE },
+      cases.map((): Turn => ({ text: 'ok' })),
+    ).start();
     for (const [index, [agents, expected]] of cases.entries()) {
       await fx.ask('hi', { agents });
       const offered = toolNames(fx, index).filter((name) => fx.engine.agents.get(name));
@@ -238,14 +287,23 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
   it('an excluded sub-agent cannot be called either', async () => {
     fx = await new AgentFixture(FILES, [{ toolCalls: [{ name: 'codebase_investigator', arguments: { question: 'x' } }] }, { text: 'ok' }]).start();
     await fx.ask('hi', { agents: { exclude: ['codebase_investigator'] } });
-    assert.match(toolText(fx.toolMessages(1)[0]!.content), /^Error: Tool "codebase_investigator" is disabled: this sub-agent is excluded by the agents setting/);
+    assert.match(
+      toolText(fx.toolMessages(1)[0]!.content),
+      /^Error: Tool "codebase_investigator" is disabled: this sub-agent is excluded by the agents setting/,
+    );
     assert.equal(fx.server.requests.length, 2, 'no sub-agent request was made');
   });
 
   it('an action prompt with agent_callable: true is offered and runs as a tool; one without is not offered', async () => {
-    const prompt = (extra: string) => `title: Read one\ndescription: Reads a file\n${extra}input_variables:\n  - name: path\n    type: path\n    description: The file\ntool_chain:\n  - tool: read_file\n    input: { path: "{path}" }\n    output_variable: body\noutput: "BODY {body}"\n`;
+    const prompt = (extra: string) =>
+      `title: Read one\ndescription: Reads a file\n${extra}input_variables:\n  - name: path\n    type: path\n    description: The file\ntool_chain:\n  - tool: read_file\n    input: { path: "{path}" }\n    output_variable: body\noutput: "BODY {body}"\n`;
     fx = await new AgentFixture({ ...FILES, '.codewiki/prompts/reader.yaml': prompt('agent_callable: true\n'), '.codewiki/prompts/quiet.yaml': prompt('') }, [
-      { toolCalls: [{ id: 'p1', name: 'reader', arguments: { path: 'src/a.ts' } }, { id: 'p2', name: 'quiet', arguments: { path: 'src/a.ts' } }] },
+      {
+        toolCalls: [
+          { id: 'p1', name: 'reader', arguments: { path: 'src/a.ts' } },
+          { id: 'p2', name: 'quiet', arguments: { path: 'src/a.ts' } },
+        ],
+      },
       { text: 'done' },
     ]).start();
     await fx.ask('read a', { agents: ALL });
@@ -259,7 +317,7 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.match(toolText(quietResult!.content), /^Error: Unknown tool "quiet"/);
   });
 
-  it('the sub-agent shares the parent\'s token budget', async () => {
+  it("the sub-agent shares the parent's token budget", async () => {
     fx = await new AgentFixture(FILES, [
       { toolCalls: [{ id: 'call_parent', name: 'codebase_investigator', arguments: { question: 'q' } }], usage: usage(100, 10) },
       { toolCalls: [{ name: 'list_files', arguments: {} }], usage: usage(50, 5) },
@@ -288,7 +346,7 @@ describe('sub-agents: agent definitions as tools running a nested agent loop', (
     assert.equal(result.stopReason, 'token-budget');
   });
 
-  it('Stop during a sub-agent cancels the whole run and closes the sub-agent\'s request', async () => {
+  it("Stop during a sub-agent cancels the whole run and closes the sub-agent's request", async () => {
     fx = await new AgentFixture(FILES, [
       { toolCalls: [{ id: 'call_parent', name: 'codebase_investigator', arguments: { question: 'q' } }] },
       { stall: 'before-headers' },

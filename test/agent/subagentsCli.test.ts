@@ -5,8 +5,10 @@ import { runCli } from '../support/runCli';
 
 const FILES = {
   'src/a.ts': 'export const a = "A_BODY";\n',
-  '.codewiki/agents/helper.yaml': 'name: helper\ndescription: Helps\ninputs:\n  - name: task\n    type: string\n    description: The task\nsystem: You help.\ntools: [read_file]\n',
-  '.codewiki/prompts/reader.yaml': 'title: Reader\nagent_callable: true\ninput_variables:\n  - name: path\n    type: path\ntool_chain:\n  - tool: read_file\n    input: { path: "{path}" }\n    output_variable: body\noutput: "{body}"\n',
+  '.codewiki/agents/helper.yaml':
+    'name: helper\ndescription: Helps\ninputs:\n  - name: task\n    type: string\n    description: The task\nsystem: You help.\ntools: [read_file]\n',
+  '.codewiki/prompts/reader.yaml':
+    'title: Reader\nagent_callable: true\ninput_variables:\n  - name: path\n    type: path\ntool_chain:\n  - tool: read_file\n    input: { path: "{path}" }\n    output_variable: body\noutput: "{body}"\n',
 };
 
 describe('sub-agents in the CLI (the built CLI as a child process)', () => {
@@ -29,7 +31,13 @@ describe('sub-agents in the CLI (the built CLI as a child process)', () => {
   it('codewiki tools lists the sub-agents and agent-callable prompts from the registry', async () => {
     const result = await runCli(['tools', '--json', '--workspace', ws.root]);
     assert.equal(result.code, 0, result.stderr);
-    const tools = JSON.parse(result.stdout) as Array<{ name: string; kind: string; agentCallable: boolean; agent: string; parameters: { required?: string[] } }>;
+    const tools = JSON.parse(result.stdout) as Array<{
+      name: string;
+      kind: string;
+      agentCallable: boolean;
+      agent: string;
+      parameters: { required?: string[] };
+    }>;
     for (const name of ['codebase_investigator', 'helper']) {
       const tool = tools.find((t) => t.name === name);
       assert.ok(tool, `${name} is listed`);
@@ -39,7 +47,7 @@ describe('sub-agents in the CLI (the built CLI as a child process)', () => {
     assert.equal(tools.find((t) => t.name === 'reader')!.agentCallable, true);
   });
 
-  it('codewiki ask offers the sub-agents; the answer on stdout is the parent\'s alone', async () => {
+  it("codewiki ask offers the sub-agents; the answer on stdout is the parent's alone", async () => {
     const srv = await start([
       { toolCalls: [{ id: 'call_parent', name: 'codebase_investigator', arguments: { question: 'What is a?' } }] },
       { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts' } }] },
@@ -52,7 +60,7 @@ describe('sub-agents in the CLI (the built CLI as a child process)', () => {
     const offered = srv.requests[0]!.body!.tools!.map((t) => t.function.name);
     assert.ok(offered.includes('codebase_investigator') && offered.includes('helper') && offered.includes('reader'), offered.join(', '));
     assert.match(result.stderr, /^✓ codebase_investigator question="What is a\?"/m);
-    assert.doesNotMatch(result.stderr, /^✓ read_file/m, 'the sub-agent\'s own calls are not top-level progress lines');
+    assert.doesNotMatch(result.stderr, /^✓ read_file/m, "the sub-agent's own calls are not top-level progress lines");
   });
 
   it('--agents and --exclude-agents filter them; unknown names are usage errors', async () => {

@@ -61,6 +61,9 @@ describe('holding back tool calls written as text while an answer streams', () =
 
   it('holds a possible call only while it can still be one', () => {
     const { pieces } = stream('```json\n{"name": "read_file", "arguments": {"path": "a"}}\n```', 4);
-    assert.ok(pieces.slice(0, -1).every((p) => p === ''), 'nothing of the call is shown before it is judged');
+    assert.ok(
+      pieces.slice(0, -1).every((p) => p === ''),
+      'nothing of the call is shown before it is judged',
+    );
   });
 });

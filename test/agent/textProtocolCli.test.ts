@@ -38,11 +38,18 @@ describe('codewiki ask --tool-protocol (the built CLI)', () => {
     assert.match(server.requests[0]!.promptText, /<<<\[TOOL_DEFINITION\]>>>\ntool_name: 「始」read_file「末」/);
     assert.match(server.requests[1]!.promptText, /<<<\[TOOL_RESULT\]>>>[^]*A_BODY/);
     const log = JSON.parse(readFileSync(logFile, 'utf8')) as AgentRunLog;
-    assert.deepEqual(log.iterations[0]!.toolCalls.map((c) => [c.tool, c.args, c.status]), [['read_file', { path: 'src/a.ts' }, 'ok']]);
+    assert.deepEqual(
+      log.iterations[0]!.toolCalls.map((c) => [c.tool, c.args, c.status]),
+      [['read_file', { path: 'src/a.ts' }, 'ok']],
+    );
   });
 
   it('auto (the default): a 400 on tools switches to text, and stderr says so', async () => {
-    await start([{ status: 400, body: { error: { message: 'tools param requires --jinja flag', type: 'invalid_request_error' } } }, { text: READ_A }, { text: 'a is "A_BODY".' }]);
+    await start([
+      { status: 400, body: { error: { message: 'tools param requires --jinja flag', type: 'invalid_request_error' } } },
+      { text: READ_A },
+      { text: 'a is "A_BODY".' },
+    ]);
     const result = await ask('What is a?');
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'I will read it.\n\na is "A_BODY".\n');

@@ -19,10 +19,14 @@ const READ_FILE: JsonSchema = {
   },
   required: ['path'],
 };
-const SCHEMAS = new Map<string, JsonSchema>([['read_file', READ_FILE], ['write_file', { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } }]]);
+const SCHEMAS = new Map<string, JsonSchema>([
+  ['read_file', READ_FILE],
+  ['write_file', { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } }],
+]);
 
 const BLOCK_A = '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」read_file「末」\npath: 「始」src/a.ts「末」\nstart_line: 「始」3「末」\n<<<[END_TOOL_REQUEST]>>>';
-const BLOCK_B = '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」notes.md「末」\ncontent: 「始」\n# 「標題」\nline with 「末」 inside\nkey: value\n「末」\n<<<[END_TOOL_REQUEST]>>>';
+const BLOCK_B =
+  '<<<[TOOL_REQUEST]>>>\ntool_name: 「始」write_file「末」\npath: 「始」notes.md「末」\ncontent: 「始」\n# 「標題」\nline with 「末」 inside\nkey: value\n「末」\n<<<[END_TOOL_REQUEST]>>>';
 const ANSWER = `Let me look <<< at it.\n${BLOCK_A}\nthen write.\n${BLOCK_B}\nDone.`;
 // What follows the first request was written before any result came back: it is not shown (toolRequestStream.ts).
 const VISIBLE = 'Let me look <<< at it.\n';
@@ -70,7 +74,10 @@ describe('text tool protocol: the streaming request parser', () => {
   });
 
   it('coerces booleans, JSON arrays and objects, and leaves what does not fit for validation', () => {
-    const block = { closed: true, body: 'tool_name: 「始」read_file「末」\npath: 「始」a「末」\nverbose: 「始」yes「末」\nfilter: 「始」{"ext": "ts"}「末」\nstart_line: 「始」three「末」\npaths: 「始」a.ts, b.ts「末」' };
+    const block = {
+      closed: true,
+      body: 'tool_name: 「始」read_file「末」\npath: 「始」a「末」\nverbose: 「始」yes「末」\nfilter: 「始」{"ext": "ts"}「末」\nstart_line: 「始」three「末」\npaths: 「始」a.ts, b.ts「末」',
+    };
     assert.deepEqual(parseToolRequest(block, SCHEMAS, 'x').args, { path: 'a', verbose: true, filter: { ext: 'ts' }, start_line: 'three', paths: 'a.ts, b.ts' });
   });
 
@@ -79,10 +86,16 @@ describe('text tool protocol: the streaming request parser', () => {
     assert.match(garbage.argsError!, /could not be read.*tool_name: 「始」/s);
     assert.equal(garbage.args, undefined);
     assert.match(parseToolRequest({ closed: true, body: 'path: 「始」a「末」' }, SCHEMAS, 'n').argsError!, /no tool_name/);
-    assert.match(parseToolRequest({ closed: true, body: 'tool_name: 「始」read_file「末」\npath: 「始」a' }, SCHEMAS, 'u').argsError!, /"path" is not closed with 「末」/);
+    assert.match(
+      parseToolRequest({ closed: true, body: 'tool_name: 「始」read_file「末」\npath: 「始」a' }, SCHEMAS, 'u').argsError!,
+      /"path" is not closed with 「末」/,
+    );
     const cut = streamIn(['Reading.\n<<<[TOOL_REQUEST]>>>\ntool_name: 「始」read_file「末」\npath: 「始」a「末」\n']);
     assert.equal(cut.visible, 'Reading.\n');
-    assert.deepEqual(cut.stream.blocks.map((b) => b.closed), [false]);
+    assert.deepEqual(
+      cut.stream.blocks.map((b) => b.closed),
+      [false],
+    );
     assert.match(parseToolRequest(cut.stream.blocks[0]!, SCHEMAS, 'c').argsError!, /not closed with <<<\[END_TOOL_REQUEST\]>>>/);
   });
 
@@ -96,9 +109,15 @@ describe('text tool protocol: the streaming request parser', () => {
   it('parses the near-miss JSON forms (fenced and bare) that go through the same validation', () => {
     const offered = new Set(['read_file']);
     const fenced = findTextToolCalls('```json\n{"tool": "read_file", "arguments": {"path": "a"}}\n```', offered, 1);
-    assert.deepEqual(fenced.calls.map((c) => [c.name, c.args]), [['read_file', { path: 'a' }]]);
+    assert.deepEqual(
+      fenced.calls.map((c) => [c.name, c.args]),
+      [['read_file', { path: 'a' }]],
+    );
     const bare = findTextToolCalls('{"name": "read_file", "arguments": {"path": "b"}}', offered, 1);
-    assert.deepEqual(bare.calls.map((c) => [c.name, c.args]), [['read_file', { path: 'b' }]]);
+    assert.deepEqual(
+      bare.calls.map((c) => [c.name, c.args]),
+      [['read_file', { path: 'b' }]],
+    );
     assert.equal(findTextToolCalls('{"name": "rm_rf", "arguments": {}}', offered, 1).calls.length, 0);
   });
 });
@@ -112,7 +131,10 @@ describe('text tool protocol: the definitions block', () => {
     assert.match(text, /  - path \(string, required\): File path\./);
     assert.match(text, /  - start_line \(integer\)\n/);
     assert.match(text, /  - verbose \(boolean\): Default: false\./);
-    assert.match(text, /example: 「始」\n<<<\[TOOL_REQUEST\]>>>\ntool_name: 「始」read_file「末」\npath: 「始」README\.md「末」\n<<<\[END_TOOL_REQUEST\]>>>\n「末」$/);
+    assert.match(
+      text,
+      /example: 「始」\n<<<\[TOOL_REQUEST\]>>>\ntool_name: 「始」read_file「末」\npath: 「始」README\.md「末」\n<<<\[END_TOOL_REQUEST\]>>>\n「末」$/,
+    );
     const example = splitToolRequests(text.slice(text.indexOf('example:'))).blocks[0]!;
     assert.deepEqual(parseToolRequest(example, SCHEMAS, 'e').args, { path: 'README.md' }, 'the example parses');
   });

@@ -20,10 +20,16 @@ describe('tool calls a model writes as text', () => {
     assert.equal(result.stopReason, 'answered');
     assert.equal(result.answer, 'Let me look.\n\nIt is computed in src/frequency.ts.');
     const ended = fx.eventsOf('tool-call-end');
-    assert.deepEqual(ended.map((e) => [e.tool, e.status]), [['read_file', 'ok']]);
+    assert.deepEqual(
+      ended.map((e) => [e.tool, e.status]),
+      [['read_file', 'ok']],
+    );
     const followUp = fx.server.messagesOf(1);
     const assistant = followUp.find((m) => m.role === 'assistant')!;
-    assert.deepEqual(assistant.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]), [['read_file', { path: 'src/frequency.ts' }]]);
+    assert.deepEqual(
+      assistant.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]),
+      [['read_file', { path: 'src/frequency.ts' }]],
+    );
     const toolResult = followUp.find((m) => m.role === 'tool')!;
     assert.equal(toolResult.tool_call_id, assistant.tool_calls![0]!.id);
     assert.match(String(toolResult.content), /FREQ_BODY/);
@@ -33,7 +39,10 @@ describe('tool calls a model writes as text', () => {
   it('validates a text call like a native one: bad arguments go back to the model as an error', async () => {
     fx = await new AgentFixture(FILES, [{ text: '<tool_call>{"name": "read_file", "arguments": {"file": 3}}</tool_call>' }, { text: 'Sorry.' }]).start();
     const result = await fx.ask('Read it');
-    assert.deepEqual(fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]), [['read_file', 'error']]);
+    assert.deepEqual(
+      fx.eventsOf('tool-call-end').map((e) => [e.tool, e.status]),
+      [['read_file', 'error']],
+    );
     assert.equal(result.answer, 'Sorry.');
   });
 
@@ -42,6 +51,9 @@ describe('tool calls a model writes as text', () => {
     assert.equal(findTextToolCalls('```json\n{"name": "delete_everything", "arguments": {}}\n```', offered, 1).calls.length, 0);
     assert.equal(findTextToolCalls('```json\n{"path": "src/a.ts"}\n```', offered, 1).calls.length, 0);
     assert.equal(findTextToolCalls('Use `read_file` to read it.', offered, 1).calls.length, 0);
-    assert.deepEqual(findTextToolCalls('{"tool": "read_file", "args": "{\\"path\\": \\"a\\"}"}', offered, 1).calls.map((c) => c.args), [{ path: 'a' }]);
+    assert.deepEqual(
+      findTextToolCalls('{"tool": "read_file", "args": "{\\"path\\": \\"a\\"}"}', offered, 1).calls.map((c) => c.args),
+      [{ path: 'a' }],
+    );
   });
 });

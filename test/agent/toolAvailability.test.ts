@@ -12,7 +12,8 @@ import { DEFAULT_TOOL_TOGGLES, isToolAvailableToAgent, NO_TOOLS, onlyTools, tool
 import { tempWorkspace } from '../support/engineBuilders';
 import { BUILTIN } from './agentHarness';
 
-const PROMPT = 'title: Mine\ninput_variables:\n  - name: topic\ntool_chain:\n  - tool: search_text\n    input: { query: "{topic}" }\n    output_variable: hits\nllm_prompt_template:\n  human: "{hits}"\n';
+const PROMPT =
+  'title: Mine\ninput_variables:\n  - name: topic\ntool_chain:\n  - tool: search_text\n    input: { query: "{topic}" }\n    output_variable: hits\nllm_prompt_template:\n  human: "{hits}"\n';
 
 describe('tool metadata and toggles', () => {
   let ws: ReturnType<typeof tempWorkspace>;
@@ -22,15 +23,32 @@ describe('tool metadata and toggles', () => {
   it('every registered tool says explicitly whether the agent may call it', async () => {
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN, models: NO_MODELS });
     const callable = (name: string) => (engine.agentRegistry.get(name) ?? engine.registry.get(name))!.metadata.agentCallable;
-    for (const entry of [...engine.registry.list(), ...engine.agentRegistry.list()]) assert.equal(typeof entry.metadata.agentCallable, 'boolean', entry.metadata.name);
-    for (const name of ['list_files', 'search_text', 'read_file', 'get_file_summaries', 'get_files_content_by_list', 'find_symbol', 'search_code', 'repo_map', 'write_file', 'edit_file', 'run_command']) assert.equal(callable(name), true, name);
+    for (const entry of [...engine.registry.list(), ...engine.agentRegistry.list()])
+      assert.equal(typeof entry.metadata.agentCallable, 'boolean', entry.metadata.name);
+    for (const name of [
+      'list_files',
+      'search_text',
+      'read_file',
+      'get_file_summaries',
+      'get_files_content_by_list',
+      'find_symbol',
+      'search_code',
+      'repo_map',
+      'write_file',
+      'edit_file',
+      'run_command',
+    ])
+      assert.equal(callable(name), true, name);
     for (const name of ['file_selector_llm_tool', 'summarize_llm_tool', 'extract_json_llm_tool', 'mine']) assert.equal(callable(name), false, name);
     assert.ok(!engine.registry.has('write_file'), 'action prompts never see the write tools');
     assert.ok(engine.registry.list().every((entry) => !('enabledByDefault' in entry.metadata)));
   });
 
   it('a registration that does not say is not agent-callable (YAML llm_tools, nested prompts)', () => {
-    const registry = new ToolRegistry().register(codewikiTool(async () => 'x', { name: 'quiet', description: 'd', schema: z.object({}) }), { kind: 'think', category: 'llm', displayName: 'Quiet', timeoutMs: 1000 });
+    const registry = new ToolRegistry().register(
+      codewikiTool(async () => 'x', { name: 'quiet', description: 'd', schema: z.object({}) }),
+      { kind: 'think', category: 'llm', displayName: 'Quiet', timeoutMs: 1000 },
+    );
     assert.equal(registry.get('quiet')!.metadata.agentCallable, false);
   });
 
@@ -40,9 +58,22 @@ describe('tool metadata and toggles', () => {
     assert.equal(toolAvailability(tool, NO_TOOLS), 'all-tools-off');
     assert.equal(toolAvailability(tool, { enabled: true, perTool: { read_file: false }, defaultForNewTools: true }), 'turned-off');
     assert.equal(toolAvailability(tool, { enabled: true, perTool: { read_file: true }, defaultForNewTools: false }), 'available');
-    assert.equal(toolAvailability({ name: 'brand_new', agentCallable: true }, { enabled: true, perTool: { read_file: true }, defaultForNewTools: false }), 'turned-off');
-    assert.equal(toolAvailability({ name: 'summarize_llm_tool', agentCallable: false }, { enabled: true, perTool: { summarize_llm_tool: true }, defaultForNewTools: true }), 'not-agent-callable');
-    assert.equal(isToolAvailableToAgent({ name: 'constructor', agentCallable: true }, { enabled: true, perTool: {}, defaultForNewTools: false }), false, 'no prototype keys');
+    assert.equal(
+      toolAvailability({ name: 'brand_new', agentCallable: true }, { enabled: true, perTool: { read_file: true }, defaultForNewTools: false }),
+      'turned-off',
+    );
+    assert.equal(
+      toolAvailability(
+        { name: 'summarize_llm_tool', agentCallable: false },
+        { enabled: true, perTool: { summarize_llm_tool: true }, defaultForNewTools: true },
+      ),
+      'not-agent-callable',
+    );
+    assert.equal(
+      isToolAvailableToAgent({ name: 'constructor', agentCallable: true }, { enabled: true, perTool: {}, defaultForNewTools: false }),
+      false,
+      'no prototype keys',
+    );
     assert.deepEqual(onlyTools(['a']), { enabled: true, perTool: { a: true }, defaultForNewTools: false });
   });
 
@@ -51,7 +82,18 @@ describe('tool metadata and toggles', () => {
     const set = AgentToolSet.create(engine.agentRegistry, { enabled: true, perTool: { run_command: false }, defaultForNewTools: true });
     assert.equal(set.definitions, set.definitions);
     assert.ok(Object.isFrozen(set.definitions));
-    assert.deepEqual(set.names.sort(), ['edit_file', 'find_symbol', 'get_file_summaries', 'get_files_content_by_list', 'list_files', 'read_file', 'repo_map', 'search_code', 'search_text', 'write_file']);
+    assert.deepEqual(set.names.sort(), [
+      'edit_file',
+      'find_symbol',
+      'get_file_summaries',
+      'get_files_content_by_list',
+      'list_files',
+      'read_file',
+      'repo_map',
+      'search_code',
+      'search_text',
+      'write_file',
+    ]);
     assert.deepEqual(set.definitions.find((d) => d.function.name === 'list_files')!.function.parameters, engine.agentRegistry.jsonSchema('list_files'));
     assert.match((set.lookup('run_command') as { error: string }).error, /is disabled: it is turned off in the tool settings/);
     assert.match((set.lookup('summarize_llm_tool') as { error: string }).error, /is disabled: it is not available to the agent/);

@@ -7,7 +7,8 @@ import { tempWorkspace } from '../support/engineBuilders';
 import { runCli } from '../support/runCli';
 
 const BUILTIN = join(__dirname, '..', '..', 'action-prompts');
-const BROKEN = 'name: finder\ndescription: Finds things.\ninputs:\n  - name: q\n    type: string\n    description: what\nsystem: "Find {q}"\ntools: [read_file, reed_file]\n';
+const BROKEN =
+  'name: finder\ndescription: Finds things.\ninputs:\n  - name: q\n    type: string\n    description: what\nsystem: "Find {q}"\ntools: [read_file, reed_file]\n';
 
 /** Agent definitions get what action prompts get: `codewiki validate` and the Problems panel, at file:line:col. */
 describe('agent definitions are validated like action prompts', () => {
@@ -31,6 +32,9 @@ describe('agent definitions are validated like action prompts', () => {
     const problems = problemsByFile([...engine.catalog.entries(), ...engine.agents.entries()]);
     const [file, found] = [...problems].find(([path]) => path.endsWith('finder.yaml'))!;
     assert.ok(file);
-    assert.deepEqual(found.map((d) => [d.line, d.column, d.field]), [[8, 20, 'tools[1]']]);
+    assert.deepEqual(
+      found.map((d) => [d.line, d.column, d.field]),
+      [[8, 20, 'tools[1]']],
+    );
   });
 });

@@ -28,11 +28,14 @@ describe('workspace write tools', () => {
   });
 
   it('registers write_file and edit_file as write, run_command as execute, all agent-callable and previewable', () => {
-    assert.deepEqual(registry.list().map((e) => [e.metadata.name, e.metadata.kind, e.metadata.category, e.metadata.agentCallable, isPreviewableTool(e.tool)]), [
-      ['write_file', 'write', 'file', true, true],
-      ['edit_file', 'write', 'file', true, true],
-      ['run_command', 'execute', 'shell', true, true],
-    ]);
+    assert.deepEqual(
+      registry.list().map((e) => [e.metadata.name, e.metadata.kind, e.metadata.category, e.metadata.agentCallable, isPreviewableTool(e.tool)]),
+      [
+        ['write_file', 'write', 'file', true, true],
+        ['edit_file', 'write', 'file', true, true],
+        ['run_command', 'execute', 'shell', true, true],
+      ],
+    );
   });
 
   describe('edit_file', () => {
@@ -53,8 +56,14 @@ describe('workspace write tools', () => {
 
     it('refuses 0 or several matches with the number of matches, overlapping ones included', async () => {
       ws.write({ 'rep.txt': 'aaa\n' });
-      assert.match((await rejectionOf(tool('edit_file').prepare({ path: 'src/a.ts', old_text: 'four', new_text: 'x' }))).message, /not found in src\/a\.ts \(0 matches\)/);
-      assert.match((await rejectionOf(tool('edit_file').prepare({ path: 'rep.txt', old_text: 'aa', new_text: 'b' }))).message, /occurs 2 times in rep\.txt; it must occur exactly once/);
+      assert.match(
+        (await rejectionOf(tool('edit_file').prepare({ path: 'src/a.ts', old_text: 'four', new_text: 'x' }))).message,
+        /not found in src\/a\.ts \(0 matches\)/,
+      );
+      assert.match(
+        (await rejectionOf(tool('edit_file').prepare({ path: 'rep.txt', old_text: 'aa', new_text: 'b' }))).message,
+        /occurs 2 times in rep\.txt; it must occur exactly once/,
+      );
       assert.match((await rejectionOf(tool('edit_file').prepare({ path: 'src/a.ts', old_text: 'one', new_text: 'one' }))).message, /nothing would change/);
       assert.match((await rejectionOf(tool('edit_file').prepare({ path: 'nope.ts', old_text: 'a', new_text: 'b' }))).message, /does not exist; use write_file/);
       assert.match((await rejectionOf(tool('edit_file').prepare({ path: 'bin.dat', old_text: 'a', new_text: 'b' }))).message, /binary file/);
@@ -114,7 +123,10 @@ describe('workspace write tools', () => {
     it('refuses content over the file size cap', async () => {
       const small = new ToolRegistry();
       registerWorkspaceWriteTools(small, await Workspace.open(ws.path, { maxFileBytes: 10 }));
-      assert.match((await rejectionOf((small.get('write_file')!.tool as PreviewableTool).prepare({ path: 'big.txt', content: 'x'.repeat(11) }))).message, /over the 10 bytes limit/);
+      assert.match(
+        (await rejectionOf((small.get('write_file')!.tool as PreviewableTool).prepare({ path: 'big.txt', content: 'x'.repeat(11) }))).message,
+        /over the 10 bytes limit/,
+      );
     });
   });
 

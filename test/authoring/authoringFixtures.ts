@@ -7,10 +7,13 @@ import { tempWorkspace } from '../support/engineBuilders';
 export const REPO = join(__dirname, '..', '..');
 
 /** A prompt another prompt can call: its id is "outline", it takes `topic`. */
-export const OUTLINE_PROMPT = 'title: Outline\ndescription: Outlines a topic.\ninput_variables:\n  - name: topic\nllm_prompt_template:\n  human: "Outline {topic}"\n';
+export const OUTLINE_PROMPT =
+  'title: Outline\ndescription: Outlines a topic.\ninput_variables:\n  - name: topic\nllm_prompt_template:\n  human: "Outline {topic}"\n';
 
 /** A real engine over a temp workspace (built-in prompts and tools, plus the given files), as the extension builds it. */
-export async function authoringWorkspace(files: Record<string, string> = {}): Promise<{ root: string; engine: CodewikiEngine; env: AuthoringEnvironment; cleanup: () => void }> {
+export async function authoringWorkspace(
+  files: Record<string, string> = {},
+): Promise<{ root: string; engine: CodewikiEngine; env: AuthoringEnvironment; cleanup: () => void }> {
   const ws = tempWorkspace({ '.codewiki/prompts/outline.yaml': OUTLINE_PROMPT, 'src/a.ts': 'export const a = 1;\n', ...files });
   const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: join(REPO, 'action-prompts'), models: NO_MODELS });
   return { root: ws.root, engine, env: authoringEnvironmentOf(engine), cleanup: ws.cleanup };

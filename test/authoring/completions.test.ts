@@ -23,7 +23,10 @@ describe('completion in action prompts and agent definitions', () => {
     assert.ok(!labels(top).includes('title'), 'title is already there');
     assert.equal(top.find((i) => i.label === 'tool_chain')?.insertText, 'tool_chain: ');
     const step = complete('title: Draft\ntool_chain:\n  - tool: read_file\n    ‸');
-    assert.ok(['output_variable', 'condition', 'for_each', 'retry', 'on_error'].every((f) => labels(step).includes(f)), labels(step).join());
+    assert.ok(
+      ['output_variable', 'condition', 'for_each', 'retry', 'on_error'].every((f) => labels(step).includes(f)),
+      labels(step).join(),
+    );
     assert.ok(!labels(step).includes('tool'));
   });
 
@@ -39,16 +42,25 @@ describe('completion in action prompts and agent definitions', () => {
     const outline = items.find((i) => i.label === 'outline');
     assert.equal(outline?.kind, 'prompt');
     assert.match(outline?.detail ?? '', /^action prompt — .*Outlines a topic/);
-    assert.ok(items.some((i) => i.label === 'explain-file' && i.kind === 'prompt'), 'built-in prompts too');
+    assert.ok(
+      items.some((i) => i.label === 'explain-file' && i.kind === 'prompt'),
+      'built-in prompts too',
+    );
     assert.ok(!labels(items).includes('draft'), 'a prompt cannot call itself');
   });
 
   it("offers the tool's parameters under input:, and the file's own llm_tools", () => {
     const params = complete('title: Draft\ntool_chain:\n  - tool: read_file\n    input:\n      path: a\n      ‸');
     assert.deepEqual(labels(params).sort(), ['end_line', 'start_line']);
-    const own = complete('title: Draft\nllm_tools:\n  - name: judge\n    description: Judges\n    parameters:\n      - name: claim\n    human: "{claim}"\ntool_chain:\n  - tool: judge\n    input:\n      ‸');
+    const own = complete(
+      'title: Draft\nllm_tools:\n  - name: judge\n    description: Judges\n    parameters:\n      - name: claim\n    human: "{claim}"\ntool_chain:\n  - tool: judge\n    input:\n      ‸',
+    );
     assert.deepEqual(labels(own), ['claim']);
-    assert.ok(complete('title: Draft\nllm_tools:\n  - name: judge\n    description: Judges\n    human: x\ntool_chain:\n  - tool: j‸').some((i) => i.label === 'judge' && i.kind === 'tool'));
+    assert.ok(
+      complete('title: Draft\nllm_tools:\n  - name: judge\n    description: Judges\n    human: x\ntool_chain:\n  - tool: j‸').some(
+        (i) => i.label === 'judge' && i.kind === 'tool',
+      ),
+    );
   });
 
   it('offers the variables in scope after {', () => {
@@ -69,7 +81,7 @@ describe('completion in action prompts and agent definitions', () => {
       '  human: "{topic}"',
     ].join('\n');
     const items = complete(text);
-    assert.deepEqual(labels(items).sort(), ['file', 'files', 'index', 'topic'], 'not the step\'s own output');
+    assert.deepEqual(labels(items).sort(), ['file', 'files', 'index', 'topic'], "not the step's own output");
     assert.equal(items.find((i) => i.label === 'files')?.insertText, 'files}');
     assert.match(items.find((i) => i.label === 'files')?.detail ?? '', /output of step files \(list_files\)/);
     const final = complete(text.replace('path: "{‸"', 'path: "{file}"').replace('human: "{topic}"', 'human: |\n    About {to‸'));
@@ -78,7 +90,14 @@ describe('completion in action prompts and agent definitions', () => {
   });
 
   it('offers input types and other enum values', () => {
-    assert.deepEqual(labels(complete('title: Draft\ninput_variables:\n  - name: a\n    type: ‸')), ['text', 'multiline', 'path', 'number', 'boolean', 'select']);
+    assert.deepEqual(labels(complete('title: Draft\ninput_variables:\n  - name: a\n    type: ‸')), [
+      'text',
+      'multiline',
+      'path',
+      'number',
+      'boolean',
+      'select',
+    ]);
     assert.deepEqual(labels(complete('title: Draft\ntool_chain:\n  - tool: read_file\n    on_error: ‸')).sort(), ['abort', 'continue', 'fallback']);
     assert.deepEqual(labels(complete('title: Draft\nagent_callable: ‸')), ['true', 'false']);
   });
@@ -93,30 +112,57 @@ describe('completion in action prompts and agent definitions', () => {
     };
     for (const [where, marked] of Object.entries(places)) {
       const offered = labels(complete(marked));
-      assert.deepEqual(offered.filter((f) => misplaced.includes(f)), [], where);
-      assert.ok(['id', 'title', 'input', 'select', 'retry', 'timeout'].every((f) => offered.includes(f)), `${where}: ${offered.join()}`);
+      assert.deepEqual(
+        offered.filter((f) => misplaced.includes(f)),
+        [],
+        where,
+      );
+      assert.ok(
+        ['id', 'title', 'input', 'select', 'retry', 'timeout'].every((f) => offered.includes(f)),
+        `${where}: ${offered.join()}`,
+      );
     }
     // Every key completion leaves out is one the loader rejects in a fallback step, and none it offers is.
     const sample: Record<string, string> = {
-      id: 'again', title: 'Again', input: '{ path: b }', select: '"$.files"', retry: '2', timeout: '5s',
-      condition: '"true"', for_each: '"{x}"', as: 'x', concurrency: '2', on_error: 'abort', fallback: '{ tool: list_files }', run_if_skipped: 'true', output_variable: 'x',
+      id: 'again',
+      title: 'Again',
+      input: '{ path: b }',
+      select: '"$.files"',
+      retry: '2',
+      timeout: '5s',
+      condition: '"true"',
+      for_each: '"{x}"',
+      as: 'x',
+      concurrency: '2',
+      on_error: 'abort',
+      fallback: '{ tool: list_files }',
+      run_if_skipped: 'true',
+      output_variable: 'x',
     };
     const offered = labels(complete(places['a list under fallback:']));
     assert.deepEqual([...offered, ...misplaced].sort(), Object.keys(sample).sort(), 'every key is sampled');
     for (const [key, value] of Object.entries(sample)) {
       const yaml = `${head}    fallback:\n      - tool: list_files\n        ${key}: ${value}\n`;
-      const problems = diagnoseDocument(yaml, join(ws.root, '.codewiki/prompts/draft.yaml'), 'prompt', ws.env).filter((p) => p.severity === 'error' && p.field.startsWith('tool_chain[0].fallback[0]'));
+      const problems = diagnoseDocument(yaml, join(ws.root, '.codewiki/prompts/draft.yaml'), 'prompt', ws.env).filter(
+        (p) => p.severity === 'error' && p.field.startsWith('tool_chain[0].fallback[0]'),
+      );
       assert.equal(problems.length > 0, misplaced.includes(key), `${key}: ${problems.map((p) => p.message).join('; ')}`);
     }
   });
 
   it('the generated editor schema gives fallback steps only their own keys', () => {
-    const schema = actionPromptJsonSchema() as { $defs: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }>; properties: { tool_chain: { items: { properties: Record<string, unknown> } } } };
+    const schema = actionPromptJsonSchema() as {
+      $defs: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }>;
+      properties: { tool_chain: { items: { properties: Record<string, unknown> } } };
+    };
     const fallbackStep = schema.$defs.fallbackStep;
     assert.deepEqual(Object.keys(fallbackStep.properties).sort(), ['id', 'input', 'retry', 'select', 'timeout', 'title', 'tool']);
     assert.equal(fallbackStep.additionalProperties, false, 'the YAML extension flags a misplaced key too');
     const step = schema.properties.tool_chain.items.properties;
-    assert.ok(['condition', 'for_each', 'output_variable', 'fallback'].every((k) => k in step), 'a tool_chain step keeps every key');
+    assert.ok(
+      ['condition', 'for_each', 'output_variable', 'fallback'].every((k) => k in step),
+      'a tool_chain step keeps every key',
+    );
     assert.match(JSON.stringify(step.fallback), /#\/\$defs\/fallbackStep/);
     assert.match(JSON.stringify(step.on_error), /#\/\$defs\/fallbackStep/);
   });
@@ -128,7 +174,17 @@ describe('completion in action prompts and agent definitions', () => {
     const tools = complete('name: helper\ntools:\n  - read_file\n  - ‸', 'agent', file);
     assert.ok(labels(tools).includes('search_text') && labels(tools).includes('write_file'), labels(tools).join());
     assert.ok(!labels(tools).includes('summarize_llm_tool'), 'workflow-only tools are not offered to agents');
-    assert.deepEqual(labels(complete('name: helper\ninputs:\n  - name: question\n    type: ‸', 'agent', file)), ['string', 'number', 'integer', 'boolean', 'string[]', 'number[]']);
-    assert.deepEqual(labels(complete('name: helper\ninputs:\n  - name: question\n    type: string\n    description: q\nsystem: |\n  Answer {‸', 'agent', file)), ['question']);
+    assert.deepEqual(labels(complete('name: helper\ninputs:\n  - name: question\n    type: ‸', 'agent', file)), [
+      'string',
+      'number',
+      'integer',
+      'boolean',
+      'string[]',
+      'number[]',
+    ]);
+    assert.deepEqual(
+      labels(complete('name: helper\ninputs:\n  - name: question\n    type: string\n    description: q\nsystem: |\n  Answer {‸', 'agent', file)),
+      ['question'],
+    );
   });
 });

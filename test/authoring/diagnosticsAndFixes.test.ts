@@ -48,7 +48,10 @@ describe('diagnostics and quick fixes', () => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     const problems = locatedDiagnostics(text, file, 'agent', ws.env);
-    assert.deepEqual(problems.map((p) => p.field), ['system', 'tools[1]']);
+    assert.deepEqual(
+      problems.map((p) => p.field),
+      ['system', 'tools[1]'],
+    );
     const cli = await runCli(['validate', file, '--workspace', ws.root]);
     assert.deepEqual(problems.map(formatDiagnostic), cli.stdout.trim().split('\n'));
   });
@@ -81,9 +84,21 @@ describe('diagnostics and quick fixes', () => {
   it('fixes an agent definition: its nearest tool and an undeclared input', () => {
     const text = 'name: helper\ndescription: Helps\nsystem: Answer {question}\ntools:\n  - read_file\n  - serch_text\n';
     const problems = locatedDiagnostics(text, 'helper.yaml', 'agent', ws.env);
-    const tool = quickFixesFor(text, 'helper.yaml', 'agent', problems.find((p) => p.field === 'tools[1]')!, ws.env);
+    const tool = quickFixesFor(
+      text,
+      'helper.yaml',
+      'agent',
+      problems.find((p) => p.field === 'tools[1]')!,
+      ws.env,
+    );
     assert.equal(tool[0].title, 'Change to "search_text"');
-    const input = quickFixesFor(text, 'helper.yaml', 'agent', problems.find((p) => p.field === 'system')!, ws.env);
+    const input = quickFixesFor(
+      text,
+      'helper.yaml',
+      'agent',
+      problems.find((p) => p.field === 'system')!,
+      ws.env,
+    );
     const fixed = apply(apply(text, tool[0].edits), input[0].edits);
     assert.deepEqual(locatedDiagnostics(fixed, 'helper.yaml', 'agent', ws.env), [], fixed);
   });

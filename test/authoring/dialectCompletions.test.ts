@@ -19,13 +19,13 @@ describe('completion in seed-002 dialect prompts', () => {
   const labels = (marked: string) => complete(marked).map((i) => i.label);
   const chain = (step: string) => `name: find-uses\ninput:\n  pattern: string   # Text to look for\nsteps:\n  - id: search\n    tool: search_text\n${step}`;
 
-  it('offers the dialect\'s top-level fields, not tool_chain', () => {
+  it("offers the dialect's top-level fields, not tool_chain", () => {
     const top = labels('name: find-uses\nsteps: []\n‸');
     assert.deepEqual(top.sort(), ['description', 'error_handling', 'input', 'metadata', 'output', 'version']);
     assert.ok(!top.includes('tool_chain') && !top.includes('input_variables') && !top.includes('llm_prompt_template'));
   });
 
-  it('offers a step\'s fields, its output\'s and an error_handling\'s', () => {
+  it("offers a step's fields, its output's and an error_handling's", () => {
     assert.deepEqual(labels(chain('    ‸')).sort(), ['condition', 'error_handling', 'output', 'params']);
     assert.deepEqual(labels(chain('    output:\n      ‸')).sort(), ['as', 'select']);
     assert.deepEqual(labels(chain('    error_handling:\n      ‸')).sort(), ['attempts', 'backoff', 'fallback', 'strategy']);
@@ -34,12 +34,17 @@ describe('completion in seed-002 dialect prompts', () => {
     assert.deepEqual(labels('name: x\ninput:\n  topic:\n    ‸\nsteps: []').sort(), ['default', 'description', 'required', 'type']);
   });
 
-  it('offers the tool\'s parameter names under params:, in a step and in a fallback', () => {
+  it("offers the tool's parameter names under params:, in a step and in a fallback", () => {
     const params = complete(chain('    params:\n      query: "${input.pattern}"\n      ‸'));
     assert.ok(params.length > 0 && params.every((i) => i.kind === 'parameter'), params.map((i) => i.label).join());
     assert.ok(!params.some((i) => i.label === 'query'), 'query is already given');
-    assert.ok(params.some((i) => i.label === 'max_results'), params.map((i) => i.label).join());
-    const fallback = labels(chain('    error_handling:\n      strategy: fallback\n      fallback:\n        - tool: read_file\n          params:\n            ‸'));
+    assert.ok(
+      params.some((i) => i.label === 'max_results'),
+      params.map((i) => i.label).join(),
+    );
+    const fallback = labels(
+      chain('    error_handling:\n      strategy: fallback\n      fallback:\n        - tool: read_file\n          params:\n            ‸'),
+    );
     assert.deepEqual(fallback.sort(), ['end_line', 'path', 'start_line']);
   });
 
@@ -50,17 +55,28 @@ describe('completion in seed-002 dialect prompts', () => {
     assert.ok(labels('name: x\ninput:\n  depth: ‸\nsteps: []').includes('number'));
   });
 
-  it('after ${ offers input.x and the other steps\' outputs, never CodeWiki\'s {name}', () => {
+  it("after ${ offers input.x and the other steps' outputs, never CodeWiki's {name}", () => {
     const items = complete(chain('  - id: explain\n    tool: summarize_llm_tool\n    params:\n      content: "${‸"'));
-    assert.deepEqual(items.map((i) => i.label), ['input.pattern', 'steps.search.output']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['input.pattern', 'steps.search.output'],
+    );
     assert.equal(items[0].insertText, 'input.pattern}');
-    const inFallback = complete(chain('    error_handling:\n      strategy: fallback\n      fallback:\n        - tool: read_file\n          params: { path: "${st‸}" }'));
-    assert.deepEqual(inFallback.map((i) => i.label), ['input.pattern', 'steps.search.error']);
+    const inFallback = complete(
+      chain('    error_handling:\n      strategy: fallback\n      fallback:\n        - tool: read_file\n          params: { path: "${st‸}" }'),
+    );
+    assert.deepEqual(
+      inFallback.map((i) => i.label),
+      ['input.pattern', 'steps.search.error'],
+    );
     assert.equal(inFallback[1].insertText, 'steps.search.error', 'the } is already there');
   });
 
   it('every step key it offers is one the loader accepts there', () => {
-    const errorsIn = (text: string) => diagnoseDocument(text, join(ws.root, '.codewiki/prompts/find-uses.yaml'), 'prompt', ws.env).filter((d) => d.severity === 'error').map((d) => d.message);
+    const errorsIn = (text: string) =>
+      diagnoseDocument(text, join(ws.root, '.codewiki/prompts/find-uses.yaml'), 'prompt', ws.env)
+        .filter((d) => d.severity === 'error')
+        .map((d) => d.message);
     const params = '    params: { query: "${input.pattern}" }\n';
     assert.deepEqual(errorsIn(chain(params)), []);
     const sample: Record<string, string> = { params: '', output: '{ as: hits }', condition: '"${input.pattern}"', error_handling: '{ strategy: abort }' };

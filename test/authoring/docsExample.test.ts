@@ -14,9 +14,15 @@ describe('docs/authoring.md example', () => {
       const file = join(ws.root, '.codewiki/prompts/explain.yaml');
       assert.deepEqual(locatedDiagnostics(example, file, 'prompt', ws.env), []);
       const at = (needle: string, delta = needle.length) => example.indexOf(needle) + delta;
-      assert.deepEqual(completionsAt(example, file, 'prompt', at('type: '), ws.env).map((c) => c.label), ['text', 'multiline', 'path', 'number', 'boolean', 'select']);
+      assert.deepEqual(
+        completionsAt(example, file, 'prompt', at('type: '), ws.env).map((c) => c.label),
+        ['text', 'multiline', 'path', 'number', 'boolean', 'select'],
+      );
       assert.ok(completionsAt(example, file, 'prompt', at('tool: '), ws.env).some((c) => c.label === 'read_file'));
-      assert.deepEqual(completionsAt(example, file, 'prompt', at('"{'), ws.env).map((c) => c.label), ['file']);
+      assert.deepEqual(
+        completionsAt(example, file, 'prompt', at('"{'), ws.env).map((c) => c.label),
+        ['file'],
+      );
       const target = definitionAt(example, file, 'prompt', at('"{file}"', 2));
       assert.equal(target && example.slice(0, target.start).split('\n').length, 3);
     } finally {

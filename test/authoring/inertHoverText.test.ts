@@ -41,7 +41,11 @@ describe('authoring: text from a prompt file is inert in hovers and completions'
   };
 
   it('hover over an llm_tool, its parameter and a variable', () => {
-    for (const [needle, offset] of [['tool: shout', 7], ['      text: "{topic}"', 7], ['{loud}', 2]] as const) {
+    for (const [needle, offset] of [
+      ['tool: shout', 7],
+      ['      text: "{topic}"', 7],
+      ['{loud}', 2],
+    ] as const) {
       const hover = hoverAt(PROMPT, FILE, 'prompt', PROMPT.indexOf(needle) + offset, ws.env);
       assert.ok(hover, `a hover at ${needle}`);
       if (needle !== '{loud}') assertInert(hover.markdown);

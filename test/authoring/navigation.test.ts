@@ -42,7 +42,7 @@ describe('hover and go to definition', () => {
     assert.match(hover?.markdown ?? '', /\*\*path\*\* \(required\): `string` — parameter of `read_file`/);
   });
 
-  it("shows where a variable comes from, and jumps to the step that produces it", () => {
+  it('shows where a variable comes from, and jumps to the step that produces it', () => {
     const at = PROMPT.indexOf('{file_content}') + 3;
     const hover = hoverAt(PROMPT, FILE, 'prompt', at, ws.env);
     assert.match(hover?.markdown ?? '', /output of step `content` \(tool `read_file`, tool_chain\[0\]\) \(line 11\)/);

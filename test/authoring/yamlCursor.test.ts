@@ -17,7 +17,7 @@ describe('the YAML cursor of a half-written document', () => {
     assert.deepEqual(input.kind === 'key' && input.path, ['tool_chain', 1, 'input']);
   });
 
-  it('counts sequence items written at the parent key\'s indentation, and fallback steps', () => {
+  it("counts sequence items written at the parent key's indentation, and fallback steps", () => {
     const flat = place('tool_chain:\n- tool: a\n- tool: b\n  input: {}\n- t‸');
     assert.deepEqual(flat.kind === 'key' && [flat.path, flat.sequenceItem], [['tool_chain', 2], true]);
     const fallback = place('tool_chain:\n  - tool: a\n    on_error: fallback\n    fallback:\n      - tool: b\n      - tool: ‸');
@@ -26,7 +26,13 @@ describe('the YAML cursor of a half-written document', () => {
 
   it('tells a value from the text of a block', () => {
     const value = place('input_variables:\n  - name: a\n    type: mu‸');
-    assert.deepEqual(value, { kind: 'value', path: ['input_variables', 0], key: 'type', prefix: 'mu', start: 'input_variables:\n  - name: a\n    type: '.length });
+    assert.deepEqual(value, {
+      kind: 'value',
+      path: ['input_variables', 0],
+      key: 'type',
+      prefix: 'mu',
+      start: 'input_variables:\n  - name: a\n    type: '.length,
+    });
     assert.deepEqual(place('llm_prompt_template:\n  human: |\n    About {‸'), { kind: 'text', path: ['llm_prompt_template', 'human'] });
   });
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { tempWorkspace } from '../support/engineBuilders';
 import { runCli } from '../support/runCli';
 
-const VALID = 'title: Mine\ninput_variables:\n  - name: topic\ntool_chain:\n  - tool: search_text\n    input: { query: "{topic}" }\n    output_variable: hits\nllm_prompt_template:\n  human: "About {topic}: {hits}"\n';
+const VALID =
+  'title: Mine\ninput_variables:\n  - name: topic\ntool_chain:\n  - tool: search_text\n    input: { query: "{topic}" }\n    output_variable: hits\nllm_prompt_template:\n  human: "About {topic}: {hits}"\n';
 const INVALID = 'title: Broken\ntool_chain:\n  - tool: search_text\n    input: { query: "{nope}" }\n    retry: lots\n';
 
 describe('codewiki validate, list and tools', () => {
@@ -36,10 +37,18 @@ describe('codewiki validate, list and tools', () => {
   });
 
   it('validate exits 0 when every file is valid, including the built-ins', async () => {
-    const builtins = ['module-design-doc', 'explain-file', 'folder-readme', 'summarize-each-file', 'summarize-file'].map((id) => join(__dirname, '..', '..', 'action-prompts', `${id}.yaml`));
+    const builtins = ['module-design-doc', 'explain-file', 'folder-readme', 'summarize-each-file', 'summarize-file'].map((id) =>
+      join(__dirname, '..', '..', 'action-prompts', `${id}.yaml`),
+    );
     const result = await runCli(['validate', ...builtins, '--workspace', ws.root]);
     assert.equal(result.code, 0, result.stdout);
-    assert.equal(result.stdout.trim().split('\n').filter((l) => l.endsWith(': ok')).length, 5);
+    assert.equal(
+      result.stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.endsWith(': ok')).length,
+      5,
+    );
   });
 
   it('validate without files: two workspace files of one prompt id, the first wins and the second is an error naming both', async () => {
@@ -68,7 +77,12 @@ describe('codewiki validate, list and tools', () => {
   it('tools prints each tool with its JSON Schema, action prompts included', async () => {
     const result = await runCli(['tools', '--json', '--workspace', ws.root]);
     assert.equal(result.code, 0, result.stderr);
-    const tools = JSON.parse(result.stdout) as Array<{ name: string; kind: string; category: string; parameters: { properties: Record<string, unknown>; required?: string[] } }>;
+    const tools = JSON.parse(result.stdout) as Array<{
+      name: string;
+      kind: string;
+      category: string;
+      parameters: { properties: Record<string, unknown>; required?: string[] };
+    }>;
     const summaries = tools.find((t) => t.name === 'get_file_summaries')!;
     assert.deepEqual(Object.keys(summaries.parameters.properties).sort(), ['glob', 'max_files', 'path']);
     assert.deepEqual(summaries.parameters.required, ['path']);

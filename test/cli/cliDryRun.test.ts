@@ -34,7 +34,8 @@ llm_prompt_template:
 function moduleFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 1; i <= 12; i++) files[`src/mod/file${String(i).padStart(2, '0')}.ts`] = `/** File ${i}. */\nexport function f${i}() {\n  return ${i};\n}\n`;
-  files['src/mod/cli.ts'] = "#!/usr/bin/env node\nimport { main } from './main';\nmain(process.argv.slice(2)).then(\n  (code) => {\n    process.exitCode = code;\n  },\n);\n";
+  files['src/mod/cli.ts'] =
+    "#!/usr/bin/env node\nimport { main } from './main';\nmain(process.argv.slice(2)).then(\n  (code) => {\n    process.exitCode = code;\n  },\n);\n";
   return files;
 }
 
@@ -82,7 +83,10 @@ describe('codewiki run --dry-run shows what a real run would do', () => {
       const real = await runCli(args, { env: { CODEWIKI_BASE_URL: server.url, CODEWIKI_MODEL: 'main-model', CODEWIKI_TOOL_MODEL: 'tool-model' } });
       assert.equal(real.code, 0, real.stderr);
       const sent = server.requests.find((r) => r.body?.model === 'main-model')!;
-      assert.deepEqual([...sent.promptText.matchAll(/===== (\S+) \(/g)].map((m) => m[1]), dryOrder);
+      assert.deepEqual(
+        [...sent.promptText.matchAll(/===== (\S+) \(/g)].map((m) => m[1]),
+        dryOrder,
+      );
     } finally {
       await server.close();
     }
@@ -91,7 +95,10 @@ describe('codewiki run --dry-run shows what a real run would do', () => {
   it('summaries show the real lines of the file, braces included', async () => {
     const result = await runCli(['run', 'module-design-doc', '--dry-run', '--workspace', ws.root, '--input', 'module_path=src/mod']);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /===== src\/mod\/cli\.ts \(typescript, 7 lines, \d+ bytes\) =====\n#!\/usr\/bin\/env node\nimport \{ main \} from '\.\/main';\nmain\(process\.argv\.slice\(2\)\)\.then\(\n {2}\(code\) => \{\n/);
+    assert.match(
+      result.stdout,
+      /===== src\/mod\/cli\.ts \(typescript, 7 lines, \d+ bytes\) =====\n#!\/usr\/bin\/env node\nimport \{ main \} from '\.\/main';\nmain\(process\.argv\.slice\(2\)\)\.then\(\n {2}\(code\) => \{\n/,
+    );
     assert.match(result.stdout, /===== src\/mod\/file01\.ts \(typescript, 4 lines, \d+ bytes\) =====\nFile 1\.\nexport function f1\(\) \{\n/);
   });
 });

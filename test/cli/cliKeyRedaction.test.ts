@@ -34,7 +34,10 @@ describe('codewiki run against a server that echoes the API key', () => {
 
   /** Returns the run log's text after checking that no sink holds the key in any form. */
   function assertNoKeyAnywhere(result: CliResult): string {
-    assert.ok(server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`), 'the server received the key it echoes');
+    assert.ok(
+      server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`),
+      'the server received the key it echoes',
+    );
     const log = readFileSync(logFile, 'utf8');
     for (const [where, text] of Object.entries({ stderr: result.stderr, stdout: result.stdout, '--log file': log })) {
       for (const form of FORMS) assert.ok(!text.includes(form), `the key (${form}) is in ${where}:\n${text}`);
@@ -67,7 +70,10 @@ describe('codewiki run against a server that echoes the API key', () => {
     const result = await run('module-design-doc', 'module_path=src/mod');
     assert.equal(result.code, 1, result.stderr);
     assert.equal(server.requests[0]?.body?.model, 'tool-model', 'the failing request was the LLM-tool step');
-    assert.match(result.stderr, /✗ selection \(file_selector_llm_tool\) failed .*: 400 from .*: the server rejected the request: Key \[redacted\] rejected \(sent as \?key=\[redacted\]\)/);
+    assert.match(
+      result.stderr,
+      /✗ selection \(file_selector_llm_tool\) failed .*: 400 from .*: the server rejected the request: Key \[redacted\] rejected \(sent as \?key=\[redacted\]\)/,
+    );
     const log = JSON.parse(assertNoKeyAnywhere(result));
     const selection = log.steps.find((s: { id: string }) => s.id === 'selection');
     assert.match(selection.error, /Key \[redacted\] rejected/);

@@ -4,7 +4,8 @@ import { FAKE_SERVE, fakeServeWorld, serverStopped, waitUntil, type FakeServeWor
 import { tempWorkspace } from '../support/engineBuilders';
 import { runCli, startCli } from '../support/runCli';
 
-const SUMMARY_PROMPT = 'title: Summarize\ntool_chain:\n  - id: files\n    tool: list_files\n    input: { path: "." }\n    output_variable: files\nllm_prompt_template:\n  human: "Summarize {files}"\n';
+const SUMMARY_PROMPT =
+  'title: Summarize\ntool_chain:\n  - id: files\n    tool: list_files\n    input: { path: "." }\n    output_variable: files\nllm_prompt_template:\n  human: "Summarize {files}"\n';
 const FILES_ONLY = 'title: Files\ntool_chain:\n  - id: files\n    tool: list_files\n    input: { path: "." }\n    output_variable: files\n';
 
 /**
@@ -76,7 +77,9 @@ describe('codewiki CLI with no endpoint: the local model, started on demand', fu
   });
 
   it('with an idle time of 0 the server stops when the command ends; CODEWIKI_LOCAL_MODEL names the model', async () => {
-    const result = await runCli(['ask', 'Hi', '--workspace', ws.root, '--no-index'], { env: env({ CODEWIKI_LOCAL_MODEL_IDLE_MINUTES: '0', CODEWIKI_LOCAL_MODEL: 'fake-other' }) });
+    const result = await runCli(['ask', 'Hi', '--workspace', ws.root, '--no-index'], {
+      env: env({ CODEWIKI_LOCAL_MODEL_IDLE_MINUTES: '0', CODEWIKI_LOCAL_MODEL: 'fake-other' }),
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /Answered by the local model fake-other\./);
     await waitUntil(serverStopped(world.starts()[0]!), 'the server to stop after the command');

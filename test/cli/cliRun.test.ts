@@ -33,7 +33,9 @@ describe('codewiki run (CLI as a child process against a scripted OpenAI server)
         : { chunks: ['## Design', '\n\nThe core', ' module.'], usage: { prompt_tokens: 200, completion_tokens: 9 } },
     );
     const log = join(ws.root, 'run-log.json');
-    const result = await runCli(['run', 'module-design-doc', '--workspace', ws.root, '--input', 'module_path=src/mod', '--log', log], { env: { ...env(), CODEWIKI_API_KEY: 'sk-test-secret' } });
+    const result = await runCli(['run', 'module-design-doc', '--workspace', ws.root, '--input', 'module_path=src/mod', '--log', log], {
+      env: { ...env(), CODEWIKI_API_KEY: 'sk-test-secret' },
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '## Design\n\nThe core module.\n');
     assert.match(result.stderr, /✓ summaries \(get_file_summaries\)/);
@@ -56,7 +58,14 @@ describe('codewiki run (CLI as a child process against a scripted OpenAI server)
     assert.equal(runLog.status, 'success');
     assert.equal(runLog.prompt_id, 'module-design-doc');
     assert.deepEqual(runLog.inputs.module_path, 'src/mod');
-    assert.deepEqual(runLog.steps.map((s: { id: string; status: string }) => [s.id, s.status]), [['summaries', 'success'], ['selection', 'success'], ['contents', 'success']]);
+    assert.deepEqual(
+      runLog.steps.map((s: { id: string; status: string }) => [s.id, s.status]),
+      [
+        ['summaries', 'success'],
+        ['selection', 'success'],
+        ['contents', 'success'],
+      ],
+    );
     assert.deepEqual(runLog.total_tokens, { input: 250, output: 14, total: 264 });
     assert.equal(runLog.output, '## Design\n\nThe core module.');
     assert.match(runLog.final.messages[1].content, /CORE_BODY/);
@@ -153,7 +162,9 @@ describe('codewiki run (CLI as a child process against a scripted OpenAI server)
 
   it('a server that stalls hits the timeout (exit 1)', async () => {
     server.respondWith(() => ({ stall: 'before-headers' }));
-    const result = await runCli(['run', 'explain-file', '--workspace', ws.root, '--input', 'file=src/mod/core.ts'], { env: { ...env(), CODEWIKI_TIMEOUT_SECONDS: '0.3', CODEWIKI_MAX_RETRIES: '0' } });
+    const result = await runCli(['run', 'explain-file', '--workspace', ws.root, '--input', 'file=src/mod/core.ts'], {
+      env: { ...env(), CODEWIKI_TIMEOUT_SECONDS: '0.3', CODEWIKI_MAX_RETRIES: '0' },
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /timeout|timed out|No response/i);
   });

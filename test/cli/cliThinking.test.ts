@@ -16,7 +16,7 @@ const SEED = join(__dirname, '..', 'fixtures', 'seed-001-module-design.yaml');
  * A reasoning model opens every answer with its thinking, and thinking mentions files it then rejects.
  * The selector must choose from the answer alone, and stdout must carry the answer alone.
  */
-describe('codewiki run: a reasoning model\'s thinking is never the answer', () => {
+describe("codewiki run: a reasoning model's thinking is never the answer", () => {
   let server: OpenAiTestServer;
   let ws: ReturnType<typeof tempWorkspace>;
   const env = () => ({ CODEWIKI_BASE_URL: server.url, CODEWIKI_MODEL: 'main-model', CODEWIKI_TOOL_MODEL: 'tool-model' });
@@ -34,7 +34,14 @@ describe('codewiki run: a reasoning model\'s thinking is never the answer', () =
   it('<think> blocks split across chunks: the selector takes the two files the answer names, stdout gets the answer only', async () => {
     server.respondWith((request) =>
       request.body?.model === 'tool-model'
-        ? { chunks: ['<thi', 'nk>src/mod/core.ts looks central, but the question is about helpers… not src/mod/core.ts.</th', 'ink>\n', 'src/mod/helper.ts\nsrc/mod/extra.ts'] }
+        ? {
+            chunks: [
+              '<thi',
+              'nk>src/mod/core.ts looks central, but the question is about helpers… not src/mod/core.ts.</th',
+              'ink>\n',
+              'src/mod/helper.ts\nsrc/mod/extra.ts',
+            ],
+          }
         : { chunks: ['<think>I should cite src/mod/core.ts', ' here.</think>', '设计', '文档'] },
     );
     const log = join(ws.root, 'run-log.json');
@@ -65,7 +72,7 @@ describe('codewiki run: a reasoning model\'s thinking is never the answer', () =
     assert.doesNotMatch(final, /CORE_BODY|HELPER_BODY/);
   });
 
-  it('a selector answer that is all thinking is read as no answer, and both are said (the selector\'s visible fallback applies)', async () => {
+  it("a selector answer that is all thinking is read as no answer, and both are said (the selector's visible fallback applies)", async () => {
     server.respondWith((request) => (request.body?.model === 'tool-model' ? { chunks: ['<think>src/mod/helper.ts is the one'] } : { text: 'ok' }));
     const result = await runCli(['run', SEED, '--workspace', ws.root, '--input', 'module_path=src/mod'], { env: env() });
     assert.equal(result.code, 0, result.stderr);

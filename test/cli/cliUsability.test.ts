@@ -9,7 +9,8 @@ import { CLI, runCli } from '../support/runCli';
 const PACKAGE_VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A chain of file tools only: nothing in it calls a model. */
-const FIND_TODOS = 'title: Find TODOs\ninput_variables:\n  - name: word\n    default: TODO\n  - name: depth\n    type: number\n    required: false\ntool_chain:\n  - id: hits\n    tool: search_text\n    input: { query: "{word}" }\n    output_variable: hits\n';
+const FIND_TODOS =
+  'title: Find TODOs\ninput_variables:\n  - name: word\n    default: TODO\n  - name: depth\n    type: number\n    required: false\ntool_chain:\n  - id: hits\n    tool: search_text\n    input: { query: "{word}" }\n    output_variable: hits\n';
 /** Calls the built-in summarize-file (an LLM tool inside) as a nested prompt. */
 const NESTED_LLM = 'title: Nested\ntool_chain:\n  - id: outer\n    tool: summarize-file\n    input: { path: "src/a.ts" }\n    output_variable: summary\n';
 const BROKEN = 'title: Broken\ntool_chain:\n  - tool: search_text\n    input: { query: "{nope}" }\n';
@@ -45,7 +46,7 @@ describe('codewiki CLI usability: version, help, validate and list without files
     }
   });
 
-  it('run <id> --help prints that prompt\'s inputs with their types, and whether it needs a model', async () => {
+  it("run <id> --help prints that prompt's inputs with their types, and whether it needs a model", async () => {
     const builtin = await runCli(['run', 'explain-file', '--help', '--workspace', ws.root]);
     assert.equal(builtin.code, 0, builtin.stderr);
     assert.match(builtin.stdout, /^codewiki run explain-file --input name=value… \[options\]/);
@@ -70,7 +71,7 @@ describe('codewiki CLI usability: version, help, validate and list without files
     assert.equal(list.stderr, 'codewiki: unexpected argument "extra"; see "codewiki list --help"\n');
   });
 
-  it('validate without files checks the workspace\'s prompts and agent definitions', async () => {
+  it("validate without files checks the workspace's prompts and agent definitions", async () => {
     const clean = await runCli(['validate'], { cwd: ws.root });
     assert.equal(clean.code, 0, clean.stdout + clean.stderr);
     assert.deepEqual(clean.stdout.trim().split('\n').sort(), ['.codewiki/prompts/find-todos.yaml: ok', '.codewiki/prompts/nested.yaml: ok']);
@@ -94,12 +95,18 @@ describe('codewiki CLI usability: version, help, validate and list without files
     }
   });
 
-  it('list shows each prompt\'s inputs and exits 0 only when every prompt is valid', async () => {
+  it("list shows each prompt's inputs and exits 0 only when every prompt is valid", async () => {
     const ok = await runCli(['list', '--workspace', ws.root]);
     assert.equal(ok.code, 0, ok.stderr);
-    assert.match(ok.stdout, /^explain-file +built-in +Explain a file\n +inputs: file: path · audience: newcomer\|maintainer\|reviewer = "newcomer" · question\?: multiline$/m);
+    assert.match(
+      ok.stdout,
+      /^explain-file +built-in +Explain a file\n +inputs: file: path · audience: newcomer\|maintainer\|reviewer = "newcomer" · question\?: multiline$/m,
+    );
     assert.match(ok.stdout, /^find-todos +workspace +Find TODOs\n +\.codewiki\/prompts\/find-todos\.yaml\n +inputs: word: text = "TODO" · depth\?: number$/m);
-    const json = JSON.parse((await runCli(['list', '--json', '--workspace', ws.root])).stdout) as Array<{ id: string; inputs: Array<{ name: string; type: string; required: boolean }> }>;
+    const json = JSON.parse((await runCli(['list', '--json', '--workspace', ws.root])).stdout) as Array<{
+      id: string;
+      inputs: Array<{ name: string; type: string; required: boolean }>;
+    }>;
     assert.deepEqual(json.find((e) => e.id === 'explain-file')!.inputs[0], { name: 'file', type: 'path', required: true, description: 'The file to explain' });
 
     require('node:fs').writeFileSync(join(ws.root, '.codewiki/prompts/broken.yaml'), BROKEN);
@@ -114,7 +121,10 @@ describe('codewiki CLI usability: version, help, validate and list without files
     // A real pipe closed early by a real `head`, many times over: before the fix about three runs in five crashed with EPIPE.
     const runs = 12;
     const script = `for i in $(seq ${runs}); do ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@" 2>>"$ERR" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"; done`;
-    for (const args of [['tools', '--workspace', ws.root], ['list', '--workspace', ws.root]]) {
+    for (const args of [
+      ['tools', '--workspace', ws.root],
+      ['list', '--workspace', ws.root],
+    ]) {
       const err = join(ws.root, `stderr-${args[0]}.txt`);
       const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
         const child = spawn('bash', ['-c', script, 'pipe-test', ...args], { env: { ...process.env, ERR: err }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -130,7 +140,10 @@ describe('codewiki CLI usability: version, help, validate and list without files
   });
 
   it('the tools schema caps get_file_summaries.max_files where its description says', async () => {
-    const tools = JSON.parse((await runCli(['tools', '--json', '--workspace', ws.root])).stdout) as Array<{ name: string; parameters: { properties: Record<string, { maximum?: number; description?: string }> } }>;
+    const tools = JSON.parse((await runCli(['tools', '--json', '--workspace', ws.root])).stdout) as Array<{
+      name: string;
+      parameters: { properties: Record<string, { maximum?: number; description?: string }> };
+    }>;
     const maxFiles = tools.find((t) => t.name === 'get_file_summaries')!.parameters.properties.max_files;
     assert.equal(maxFiles.maximum, 50_000);
     assert.match(maxFiles.description!, /max 50000/);
@@ -143,7 +156,11 @@ describe('codewiki run: a chain with no LLM step needs no model', () => {
   beforeEach(async () => {
     server = new OpenAiTestServer();
     await server.start();
-    ws = tempWorkspace({ '.codewiki/prompts/find-todos.yaml': FIND_TODOS, '.codewiki/prompts/nested.yaml': NESTED_LLM, 'src/a.ts': 'export const a = 1; // TODO: tidy\n' });
+    ws = tempWorkspace({
+      '.codewiki/prompts/find-todos.yaml': FIND_TODOS,
+      '.codewiki/prompts/nested.yaml': NESTED_LLM,
+      'src/a.ts': 'export const a = 1; // TODO: tidy\n',
+    });
   });
   afterEach(async () => {
     await server.close();

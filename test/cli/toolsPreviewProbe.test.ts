@@ -32,14 +32,18 @@ describe('codewiki tools --preview (the built CLI)', () => {
     ws.cleanup();
   });
 
-  it('native (the default): the system prompt, then the request\'s tools JSON', async () => {
+  it("native (the default): the system prompt, then the request's tools JSON", async () => {
     const result = await preview('--model', 'qwen2.5-coder:7b');
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^What the agent sends first under native tool calls; model qwen2\.5-coder:7b, qwen guidance; \d+ tools offered: .*read_file/);
     const { prompt, tools, json } = sections(result.stdout);
     assert.match(prompt, /^You are CodeWiki's agent, helping a developer with the workspace "/);
     assert.match(prompt, /README\.md \(7 bytes\)/, 'the workspace layout is in the prompt');
-    assert.match(prompt, /Use the tools before answering questions about this workspace: do not guess file contents or names\. Keep arguments to the documented parameters/, 'the qwen guidance applies');
+    assert.match(
+      prompt,
+      /Use the tools before answering questions about this workspace: do not guess file contents or names\. Keep arguments to the documented parameters/,
+      'the qwen guidance applies',
+    );
     assert.doesNotMatch(prompt, /TOOL_DEFINITION/);
     assert.match(tools, /^The request's "tools" field:\n\[/);
     const readFile = json!.find((tool) => tool.function.name === 'read_file');
@@ -64,7 +68,10 @@ describe('codewiki tools --preview (the built CLI)', () => {
 
     const only = await preview('--tools', 'list_files,search_text');
     assert.equal(only.code, 0, only.stderr);
-    assert.deepEqual(sections(only.stdout).json!.map((tool) => tool.function.name), ['list_files', 'search_text']);
+    assert.deepEqual(
+      sections(only.stdout).json!.map((tool) => tool.function.name),
+      ['list_files', 'search_text'],
+    );
     assert.match(only.stdout, /2 tools offered: list_files, search_text\./);
 
     const text = await preview('--protocol', 'text', '--tools', 'list_files');
@@ -76,7 +83,10 @@ describe('codewiki tools --preview (the built CLI)', () => {
     assert.match(sections(none.stdout).tools, /^No "tools" field is sent: no tools are offered\./);
 
     const noSubagent = JSON.parse((await preview('--json', '--exclude-agents', 'codebase_investigator')).stdout) as PromptPreview;
-    assert.deepEqual(noSubagent.toolNames, all.filter((name) => name !== 'codebase_investigator'));
+    assert.deepEqual(
+      noSubagent.toolNames,
+      all.filter((name) => name !== 'codebase_investigator'),
+    );
   });
 
   it('--json prints the PromptPreview object', async () => {
@@ -96,7 +106,21 @@ describe('codewiki tools --preview (the built CLI)', () => {
       const flags = ['--tools', 'read_file,list_files'];
       const shown = JSON.parse((await preview('--json', '--protocol', protocol, '--model', 'test-model', ...flags)).stdout) as PromptPreview;
       // The open file travels with the question, so the preview (which has no question) is the whole fixed prefix.
-      const asked = await runCli(['ask', 'What is a?', '--workspace', ws.root, '--base-url', server.url, '--model', 'test-model', '--tool-protocol', protocol, '--open', 'src/a.ts', ...flags]);
+      const asked = await runCli([
+        'ask',
+        'What is a?',
+        '--workspace',
+        ws.root,
+        '--base-url',
+        server.url,
+        '--model',
+        'test-model',
+        '--tool-protocol',
+        protocol,
+        '--open',
+        'src/a.ts',
+        ...flags,
+      ]);
       assert.equal(asked.code, 0, asked.stderr);
       const [system] = server.messagesOf(0);
       assert.equal(system!.role, 'system');
@@ -162,7 +186,7 @@ describe('codewiki probe (the built CLI)', () => {
     assert.match(result.stdout, /--tool-protocol text for "codewiki ask"/);
   });
 
-  it('neither works: exit 1, the model\'s answers shown, nothing suggested', async () => {
+  it("neither works: exit 1, the model's answers shown, nothing suggested", async () => {
     await start([{ text: '17 + 25 = 42' }, { text: 'It is 42.' }]);
     const result = await probe();
     assert.equal(result.code, 1, result.stderr);
@@ -176,11 +200,18 @@ describe('codewiki probe (the built CLI)', () => {
     await start((request) => (answered++ === 0 ? echoKeyInEveryForm(400)(request) : { text: `Key ${receivedKey(request)} ok.\n${BLOCK}` }));
     const result = await runCli(['probe', '--raw'], { env: { ...env(), CODEWIKI_API_KEY: KEY } });
     assert.equal(result.code, 0, result.stderr);
-    assert.ok(server.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`), 'the key was really sent');
+    assert.ok(
+      server.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`),
+      'the key was really sent',
+    );
     assert.match(result.stdout, /^━━━ native tool calls: exchange 1 of 1 ━━━\n→ POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/m);
     assert.match(result.stdout, /^━━━ text protocol: exchange 1 of 1 ━━━$/m);
     assert.equal(result.stdout.match(/^ {2}authorization: Bearer \[redacted\]$/gm)?.length, 2);
-    assert.match(result.stdout, /^ {4}"tools": \[\n {6}\{\n {8}"type": "function",\n {8}"function": \{\n {10}"name": "add_numbers"/m, 'the request body, indented');
+    assert.match(
+      result.stdout,
+      /^ {4}"tools": \[\n {6}\{\n {8}"type": "function",\n {8}"function": \{\n {10}"name": "add_numbers"/m,
+      'the request body, indented',
+    );
     assert.match(result.stdout, /^← 400\n {2}\{\n {4}"error": \{\n {6}"message": "Key \[redacted\] rejected/m);
     assert.match(result.stdout, /^← 200\n {2}data: \{.*\n\n {2}data: /m, 'the streamed answer as sent, event by event');
     for (const [where, text] of Object.entries({ stdout: result.stdout, stderr: result.stderr })) {

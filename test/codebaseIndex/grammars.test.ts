@@ -22,12 +22,16 @@ describe('codebase index: definitions per language', () => {
   }
 
   it('a signature is the declaration up to its body, on one line', async () => {
-    const facts = await factsOf({ path: 'a.ts', text: 'export async function load(\n  path: string,\n  options: { strict: boolean },\n): Promise<void> {\n  return;\n}\n', expect: [] });
+    const facts = await factsOf({
+      path: 'a.ts',
+      text: 'export async function load(\n  path: string,\n  options: { strict: boolean },\n): Promise<void> {\n  return;\n}\n',
+      expect: [],
+    });
     assert.equal(facts.symbols[0]!.signature, 'export async function load( path: string, options: { strict: boolean }, ): Promise<void>');
     assert.equal(facts.symbols[0]!.endLine, 6);
   });
 
-  it('a licence header a blank line above is not a definition\'s doc', async () => {
+  it("a licence header a blank line above is not a definition's doc", async () => {
     const facts = await factsOf({ path: 'a.py', text: '# Copyright 2024 Someone\n# Licensed under MIT\n\ndef run():\n    pass\n', expect: [] });
     assert.equal(facts.symbols[0]!.doc, undefined);
   });

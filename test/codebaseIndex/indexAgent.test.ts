@@ -10,8 +10,10 @@ const FILES = {
     '  }',
     '}',
   ].join('\n'),
-  'src/history/conversationStore.ts': "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
-  'src/llm/retryPolicy.ts': '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
+  'src/history/conversationStore.ts':
+    "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
+  'src/llm/retryPolicy.ts':
+    '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
   'README.md': '# Demo\n',
 };
 
@@ -36,13 +38,26 @@ describe('codebase index in the agent (scripted server)', () => {
     const result = await fx.ask(question, INDEX);
     assert.equal(result.answer, 'In src/history/conversationLock.ts:2, ConversationLock.');
     const messages = fx.server.requests[0]!.body!.messages!;
-    assert.deepEqual(messages.slice(1).map((m) => m.role), ['user', 'assistant', 'tool']);
-    assert.equal(messages[1]!.content, question, 'the question is the user\'s words alone');
-    assert.deepEqual(messages[2]!.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]), [['search_code', { query: question }]]);
+    assert.deepEqual(
+      messages.slice(1).map((m) => m.role),
+      ['user', 'assistant', 'tool'],
+    );
+    assert.equal(messages[1]!.content, question, "the question is the user's words alone");
+    assert.deepEqual(
+      messages[2]!.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)]),
+      [['search_code', { query: question }]],
+    );
     const candidates = String(messages[3]!.content);
     assert.match(candidates, /^Best matches in the code index for the question, best first/);
-    assert.equal(candidates.split('\n')[1], '1. src/history/conversationLock.ts — Lets several windows share one history: each save waits its turn.', 'the best match first, with what it is about');
-    assert.match(candidates, /\nIf one of these answers the question, name that one file and line \(path:line\) and say in a sentence what is there; if none does, call a tool\.$/);
+    assert.equal(
+      candidates.split('\n')[1],
+      '1. src/history/conversationLock.ts — Lets several windows share one history: each save waits its turn.',
+      'the best match first, with what it is about',
+    );
+    assert.match(
+      candidates,
+      /\nIf one of these answers the question, name that one file and line \(path:line\) and say in a sentence what is there; if none does, call a tool\.$/,
+    );
     const shown = fx.eventsOf('tool-call-end').find((e) => e.tool === 'search_code')!;
     assert.equal(shown.output, candidates, 'the user sees exactly what the model was given');
     assert.match(candidates, /src\/history\/conversationLock\.ts:2: export class ConversationLock/);
@@ -60,7 +75,15 @@ describe('codebase index in the agent (scripted server)', () => {
     const kinds = fx.events.map((e) => e.type);
     assert.ok(kinds.indexOf('definitions') < kinds.indexOf('turn-start'), `definitions come before the first model call: ${kinds.join(', ')}`);
     assert.deepEqual(fx.eventsOf('definitions')[0]!.definitions, [
-      { name: 'retryDelay', kind: 'function', path: 'src/llm/retryPolicy.ts', line: 2, signature: 'export function retryDelay(attempt: number): number', doc: 'Retries 429 and 5xx answers with backoff.', container: undefined },
+      {
+        name: 'retryDelay',
+        kind: 'function',
+        path: 'src/llm/retryPolicy.ts',
+        line: 2,
+        signature: 'export function retryDelay(attempt: number): number',
+        doc: 'Retries 429 and 5xx answers with backoff.',
+        container: undefined,
+      },
     ]);
   });
 
@@ -86,7 +109,10 @@ describe('codebase index in the agent (scripted server)', () => {
     ]).start();
     await fx.ask('Look around.', { useCodeIndex: false });
     const results = Object.fromEntries(fx.toolMessages(1).map((m) => [m.tool_call_id, toolText(m.content)]));
-    assert.match(results.s1!, /^No definition is named exactly "ConversationLok"; the closest:\nsrc\/history\/conversationLock\.ts:2 {2}class ConversationLock: export class ConversationLock — Lets several windows share one history/);
+    assert.match(
+      results.s1!,
+      /^No definition is named exactly "ConversationLok"; the closest:\nsrc\/history\/conversationLock\.ts:2 {2}class ConversationLock: export class ConversationLock — Lets several windows share one history/,
+    );
     assert.match(results.s2!, /^src\/llm\/retryPolicy\.ts\n {2}2: export function retryDelay\(attempt: number\): number/);
   });
 
@@ -96,7 +122,10 @@ describe('codebase index in the agent (scripted server)', () => {
     assert.equal(lastUser(fx, 0), 'Where is retryDelay defined?');
     assert.match(String(fx.server.requests[0]!.body!.messages![0]!.content), /Layout of the workspace/);
     assert.deepEqual(fx.eventsOf('definitions'), []);
-    assert.deepEqual(fx.server.requests[0]!.body!.messages!.map((m) => m.role), ['system', 'user']);
+    assert.deepEqual(
+      fx.server.requests[0]!.body!.messages!.map((m) => m.role),
+      ['system', 'user'],
+    );
   });
 
   it('with search_code switched off, the matches go before the question instead', async () => {
@@ -105,6 +134,9 @@ describe('codebase index in the agent (scripted server)', () => {
     const question = lastUser(fx, 0);
     assert.match(question, /^CodeWiki's code index matched these to the question below/);
     assert.match(question, /\n\nWhere is retryDelay defined\?$/);
-    assert.deepEqual(fx.server.requests[0]!.body!.messages!.map((m) => m.role), ['system', 'user']);
+    assert.deepEqual(
+      fx.server.requests[0]!.body!.messages!.map((m) => m.role),
+      ['system', 'user'],
+    );
   });
 });

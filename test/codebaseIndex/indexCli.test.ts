@@ -7,7 +7,8 @@ import { OpenAiTestServer } from '../support/openaiServer';
 import { runCli } from '../support/runCli';
 
 const FILES = {
-  'src/frequency.ts': '/** Counts every word except stop words. */\nexport function countWords(\n  words: readonly string[],\n): Map<string, number> {\n  return new Map();\n}\n',
+  'src/frequency.ts':
+    '/** Counts every word except stop words. */\nexport function countWords(\n  words: readonly string[],\n): Map<string, number> {\n  return new Map();\n}\n',
   'src/stopWords.ts': 'export const STOP_WORDS = new Set(["a", "the"]);\n',
   'pkg/tokenize.py': 'def split_sentences(text):\n    """Splits text into sentences."""\n    return text.split(".")\n',
 };
@@ -45,7 +46,10 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
   it('search prints ranked path:line rows, the exact definition first; the bundle parsed the multi-line signature', async () => {
     const result = await runCli(['search', 'countWords', '--workspace', ws.root], { env: env() });
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(result.stdout.split('\n')[0], 'src/frequency.ts:2  function countWords: export function countWords( words: readonly string[], ): Map<string, number>');
+    assert.equal(
+      result.stdout.split('\n')[0],
+      'src/frequency.ts:2  function countWords: export function countWords( words: readonly string[], ): Map<string, number>',
+    );
     const words = await runCli(['search', 'where are sentences split', '--workspace', ws.root, '--json'], { env: env() });
     const parsed = JSON.parse(words.stdout);
     assert.equal(parsed.hits[0].path, 'pkg/tokenize.py');
@@ -62,7 +66,10 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'countWords is in src/frequency.ts:2.\n');
     const lines = result.stderr.split('\n').filter(Boolean);
-    assert.deepEqual(lines.slice(0, 2), ['indexing the workspace…', 'indexed: 3 files, 3 definitions (3 read and parsed, the rest unchanged)' + lines[1]!.slice(lines[1]!.indexOf(') in') + 1)]);
+    assert.deepEqual(lines.slice(0, 2), [
+      'indexing the workspace…',
+      'indexed: 3 files, 3 definitions (3 read and parsed, the rest unchanged)' + lines[1]!.slice(lines[1]!.indexOf(') in') + 1),
+    ]);
     const card = lines.findIndex((line) => /^◆ countWords \(function\) — src\/frequency\.ts:2 {2}export function countWords\(/.test(line));
     const sent = lines.findIndex((line) => /^⌕ index: \d candidate files? \(\d+ tokens\) sent with the question$/.test(line));
     assert.ok(card > 0 && sent > card, result.stderr);
@@ -74,7 +81,9 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
   it('ask --no-index sends the question alone and offers no index tools', async () => {
     server = new OpenAiTestServer([{ text: 'ok' }]);
     await server.start();
-    const result = await runCli(['ask', 'Where is countWords defined?', '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'm'], { env: env() });
+    const result = await runCli(['ask', 'Where is countWords defined?', '--no-index', '--workspace', ws.root, '--base-url', server.url, '--model', 'm'], {
+      env: env(),
+    });
     assert.equal(result.code, 0, result.stderr);
     const body = server.requests[0]!.body!;
     assert.equal(body.messages!.find((m) => m.role === 'user')!.content, 'Where is countWords defined?');

@@ -22,7 +22,10 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     assert.equal(status.indexedFiles, 3);
     assert.equal(status.parsedFiles, 3);
     const [found] = await index.findSymbol('countWords');
-    assert.deepEqual({ path: found!.path, line: found!.line, kind: found!.kind, doc: found!.doc }, { path: 'src/frequency.ts', line: 2, kind: 'function', doc: 'Counts words.' });
+    assert.deepEqual(
+      { path: found!.path, line: found!.line, kind: found!.kind, doc: found!.doc },
+      { path: 'src/frequency.ts', line: 2, kind: 'function', doc: 'Counts words.' },
+    );
     assert.equal(readdirSync(fx.storeDir).filter((f) => f.endsWith('.json')).length, 1, 'one saved index in the store');
     assert.deepEqual(readdirSync(fx.root).sort(), ['README.md', 'src'], 'nothing written into the workspace');
   });
@@ -74,7 +77,10 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     assert.equal(status.state, 'ready');
     assert.equal(status.parsedFiles, 3, 'rebuilt from the files');
     assert.match((status.warnings ?? []).join('\n'), /saved code index could not be used: it is not valid JSON .*kept as .*corrupt.*It is being rebuilt/);
-    assert.ok(readdirSync(fx.storeDir).some((f) => f.includes('.corrupt-')), 'the bad file is kept for a bug report');
+    assert.ok(
+      readdirSync(fx.storeDir).some((f) => f.includes('.corrupt-')),
+      'the bad file is kept for a bug report',
+    );
     assert.equal((await index.findSymbol('countWords'))[0]!.path, 'src/frequency.ts');
   });
 

@@ -27,23 +27,40 @@ describe('codebase index: what it never indexes', () => {
     const status = await index.update();
     assert.equal(status.indexedFiles, 2, '.gitignore and src/app.ts');
     for (const name of ['leakedSecretHelper', 'privateKeyMaterial', 'generatedThing', 'dependencyCode']) {
-      assert.deepEqual((await index.findSymbol(name)).filter((m) => m.match === 'exact'), [], `${name} is not indexed`);
+      assert.deepEqual(
+        (await index.findSymbol(name)).filter((m) => m.match === 'exact'),
+        [],
+        `${name} is not indexed`,
+      );
     }
     assert.ok(!(await index.searchCode('API_TOKEN sk-live leaked secret')).some((h) => h.path === '.env'));
-    const saved = readdirSync(fx.storeDir).map((f) => readFileSync(join(fx.storeDir, f), 'utf8')).join('\n');
+    const saved = readdirSync(fx.storeDir)
+      .map((f) => readFileSync(join(fx.storeDir, f), 'utf8'))
+      .join('\n');
     assert.ok(saved.includes('realCode'));
-    for (const leak of ['sk-live-1234567890', 'leakedSecretHelper', 'privateKeyMaterial', 'generatedThing']) assert.ok(!saved.includes(leak), `${leak} is not in the saved index`);
+    for (const leak of ['sk-live-1234567890', 'leakedSecretHelper', 'privateKeyMaterial', 'generatedThing'])
+      assert.ok(!saved.includes(leak), `${leak} is not in the saved index`);
   });
 
   it('a file changed later is checked against the same rules: an ignored or secret file is not let in by the watcher', async () => {
     fx = new IndexFixture({ '.gitignore': 'build/\n', 'src/app.ts': 'export const a = 1;\n' });
     const index = await fx.open();
     await index.update();
-    fx.folder.write({ 'build/bundle.ts': 'export function bundledThing() {}\n', '.env.local': 'function envThing() {}\n', 'src/new.ts': 'export function freshThing() {}\n' });
+    fx.folder.write({
+      'build/bundle.ts': 'export function bundledThing() {}\n',
+      '.env.local': 'function envThing() {}\n',
+      'src/new.ts': 'export function freshThing() {}\n',
+    });
     await index.refreshFiles(['build/bundle.ts', '.env.local', 'src/new.ts'].map((p) => join(fx.root, p)));
     assert.equal((await index.findSymbol('freshThing'))[0]?.path, 'src/new.ts');
-    assert.deepEqual((await index.findSymbol('bundledThing')).filter((m) => m.match === 'exact'), []);
-    assert.deepEqual((await index.findSymbol('envThing')).filter((m) => m.match === 'exact'), []);
+    assert.deepEqual(
+      (await index.findSymbol('bundledThing')).filter((m) => m.match === 'exact'),
+      [],
+    );
+    assert.deepEqual(
+      (await index.findSymbol('envThing')).filter((m) => m.match === 'exact'),
+      [],
+    );
   });
 
   it('the user allow-list of secret files applies to the index too', async () => {
@@ -65,7 +82,10 @@ describe('codebase index: what it never indexes', () => {
     const index = await fx.open();
     await index.update();
     assert.equal((await index.findSymbol('insideCode'))[0]?.path, 'src/a.ts');
-    assert.deepEqual((await index.findSymbol('outsideSecret')).filter((m) => m.match === 'exact'), []);
+    assert.deepEqual(
+      (await index.findSymbol('outsideSecret')).filter((m) => m.match === 'exact'),
+      [],
+    );
   });
 
   it('a 5 MB minified file, a binary and a file over the size cap are listed but never parsed', async () => {
@@ -80,15 +100,26 @@ describe('codebase index: what it never indexes', () => {
     const status = await index.update();
     assert.ok(minified.length > 5_000_000);
     assert.equal(status.indexedFiles, 3, 'the .dat extension is a known binary: not even walked');
-    assert.deepEqual((await index.findSymbol('minifiedOnlyName')).filter((m) => m.match === 'exact'), []);
-    assert.deepEqual((await index.findSymbol('beyondTheCap')).filter((m) => m.match === 'exact'), [], 'a 1.3 MB file is over the 1 MiB cap: listed, not read');
+    assert.deepEqual(
+      (await index.findSymbol('minifiedOnlyName')).filter((m) => m.match === 'exact'),
+      [],
+    );
+    assert.deepEqual(
+      (await index.findSymbol('beyondTheCap')).filter((m) => m.match === 'exact'),
+      [],
+      'a 1.3 MB file is over the 1 MiB cap: listed, not read',
+    );
     assert.equal((await index.findSymbol('mainEntry'))[0]?.path, 'src/main.ts');
 
     const sniffed = new IndexFixture({ 'data/blob.txt': Buffer.from([104, 105, 0, 0, 1]), 'bundle.js': `${'x=1;'.repeat(3_000)}\nfunction afterLongLine(){}` });
     try {
       const other = await sniffed.open();
       await other.update();
-      assert.deepEqual((await other.findSymbol('afterLongLine')).filter((m) => m.match === 'exact'), [], 'a minified bundle under the size cap is skipped by its shape');
+      assert.deepEqual(
+        (await other.findSymbol('afterLongLine')).filter((m) => m.match === 'exact'),
+        [],
+        'a minified bundle under the size cap is skipped by its shape',
+      );
       assert.equal(other.status().indexedFiles, 2, 'both are listed (by path), neither is parsed');
     } finally {
       await sniffed.close();

@@ -16,7 +16,11 @@ function problems(stdout: string, file: string): Array<[string, string]> {
 }
 
 function assertProblems(actual: Array<[string, string]>, expected: Array<[string, RegExp]>): void {
-  assert.deepEqual(actual.map(([where]) => where), expected.map(([where]) => where), actual.map((p) => p.join(' ')).join('\n'));
+  assert.deepEqual(
+    actual.map(([where]) => where),
+    expected.map(([where]) => where),
+    actual.map((p) => p.join(' ')).join('\n'),
+  );
   actual.forEach(([where, message], i) => assert.match(message, expected[i][1], where));
 }
 

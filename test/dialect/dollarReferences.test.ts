@@ -43,7 +43,10 @@ describe('${…} in a CodeWiki-format template (codewiki validate)', () => {
       `${file}:13:10: output: "\${input.topic}": CodeWiki writes references as {name}, without "$"; write {topic} (as written, "$" would be sent to the model followed by the value)`,
     ]);
 
-    const fixed = readFileSync(file, 'utf8').replace('"${topic}"', '"{topic}"').replace(' and ${steps.hits.output.matches}', ' and {hits.matches}').replace('${input.topic}', '{topic}');
+    const fixed = readFileSync(file, 'utf8')
+      .replace('"${topic}"', '"{topic}"')
+      .replace(' and ${steps.hits.output.matches}', ' and {hits.matches}')
+      .replace('${input.topic}', '{topic}');
     const again = await validate(fixed);
     assert.equal(again.result.code, 0, again.result.stdout);
     assert.match(again.result.stdout, /dollar\.yaml: ok/);
@@ -77,7 +80,16 @@ describe('${…} in a CodeWiki-format template (codewiki validate)', () => {
       ].join('\n'),
     );
     assert.equal(result.code, 1);
-    const where = result.stdout.trim().split('\n').map((line) => /^.*:(\d+):(\d+): (\S+):/.exec(line.slice(file.length))!.slice(1).join(' '));
-    assert.deepEqual(where, ['7 20 llm_tools[0].human', '11 17 tool_chain[0].condition', '15 25 tool_chain[0].fallback[0].input.path', '18 16 tool_chain[1].for_each', '21 21 llm_prompt_template.human']);
+    const where = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => /^.*:(\d+):(\d+): (\S+):/.exec(line.slice(file.length))!.slice(1).join(' '));
+    assert.deepEqual(where, [
+      '7 20 llm_tools[0].human',
+      '11 17 tool_chain[0].condition',
+      '15 25 tool_chain[0].fallback[0].input.path',
+      '18 16 tool_chain[1].for_each',
+      '21 21 llm_prompt_template.human',
+    ]);
   });
 });

@@ -56,14 +56,22 @@ describe('seed 002 dialect: ${env.X} and the allow-list', () => {
   it('is a load error when the name is allowed but not set', async () => {
     const result = await runCli(['validate', file, '--workspace', ws.root], { env: { CODEWIKI_ALLOWED_ENV: 'CW_DIALECT_GREETER' } });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /:8:41: steps\[0\]\.params\.content: "\$\{env\.CW_DIALECT_GREETER\}": the environment variable CW_DIALECT_GREETER is allowed but not set/);
+    assert.match(
+      result.stdout,
+      /:8:41: steps\[0\]\.params\.content: "\$\{env\.CW_DIALECT_GREETER\}": the environment variable CW_DIALECT_GREETER is allowed but not set/,
+    );
   });
 
   it('reads an allowed name at load time; literal braces around it stay literal', async () => {
     const server = new OpenAiTestServer([{ text: 'Hello, Ada!' }]);
     await server.start();
     try {
-      const env = { CODEWIKI_ALLOWED_ENV: 'CW_DIALECT_GREETER', CW_DIALECT_GREETER: 'the {greeter}', CODEWIKI_BASE_URL: server.url, CODEWIKI_MODEL: 'main-model' };
+      const env = {
+        CODEWIKI_ALLOWED_ENV: 'CW_DIALECT_GREETER',
+        CW_DIALECT_GREETER: 'the {greeter}',
+        CODEWIKI_BASE_URL: server.url,
+        CODEWIKI_MODEL: 'main-model',
+      };
       const result = await runCli(['run', file, '--workspace', ws.root, '--input', 'who=Ada'], { env });
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stdout, 'Hello, Ada!\n');

@@ -41,7 +41,11 @@ describe('seed 002 dialect: the research-summarize-store example on the CLI', ()
     const result = await run('--input', 'topic=createServer', '--input', 'folder=src', '--log', log);
     assert.equal(result.code, 0, result.stderr);
 
-    assert.deepEqual(yaml.load(result.stdout), { summary: '- createServer starts the HTTP server on a port', source: 'src/main.ts', sources_count: 3 }, 'three matching lines, main.ts first');
+    assert.deepEqual(
+      yaml.load(result.stdout),
+      { summary: '- createServer starts the HTTP server on a port', source: 'src/main.ts', sources_count: 3 },
+      'three matching lines, main.ts first',
+    );
     assert.match(result.stderr, /✓ search \(search_text\)/);
     assert.match(result.stderr, /✓ fetch \(read_file\)/);
     assert.match(result.stderr, /✓ summarize \(summarize_llm_tool\)/);
@@ -56,7 +60,14 @@ describe('seed 002 dialect: the research-summarize-store example on the CLI', ()
     assert.doesNotMatch(request.promptText, /\$\{/, 'no seed reference reaches the model');
 
     const runLog = JSON.parse(readFileSync(log, 'utf8'));
-    assert.deepEqual(runLog.steps.map((s: { id: string; status: string }) => [s.id, s.status]), [['search', 'success'], ['fetch', 'success'], ['summarize', 'success']]);
+    assert.deepEqual(
+      runLog.steps.map((s: { id: string; status: string }) => [s.id, s.status]),
+      [
+        ['search', 'success'],
+        ['fetch', 'success'],
+        ['summarize', 'success'],
+      ],
+    );
     assert.deepEqual(runLog.steps[0].input, { query: 'createServer', path: 'src', max_results: 10 }, 'input defaults and types: max_matches is the number 10');
     assert.deepEqual(runLog.output.sources_count, 3);
   });
@@ -69,7 +80,10 @@ describe('seed 002 dialect: the research-summarize-store example on the CLI', ()
     assert.match(result.stderr, /step "summarize" failed .*used its fallback/);
     const output = yaml.load(result.stdout) as { summary: { kind: string; files: Array<{ path: string }> }; sources_count: number };
     assert.equal(output.summary.kind, 'file-summaries', 'get_file_summaries gave the summary');
-    assert.deepEqual(output.summary.files.map((f) => f.path), ['src/main.ts']);
+    assert.deepEqual(
+      output.summary.files.map((f) => f.path),
+      ['src/main.ts'],
+    );
     assert.equal(output.sources_count, 1, 'max_matches=1 reached search_text');
   });
 
@@ -85,7 +99,10 @@ describe('seed 002 dialect: the research-summarize-store example on the CLI', ()
   it('asks for the declared input it needs, pointing at its line in the seed file', async () => {
     const result = await run();
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /research-summarize-store\.yaml:11:10: input_variables\[0\] \(topic\): the required input "topic" is missing \(What to research: text to search for\)/);
+    assert.match(
+      result.stderr,
+      /research-summarize-store\.yaml:11:10: input_variables\[0\] \(topic\): the required input "topic" is missing \(What to research: text to search for\)/,
+    );
     assert.equal(server.requests.length, 0);
   });
 });

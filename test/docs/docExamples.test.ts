@@ -21,7 +21,9 @@ describe('docs/action-prompts.md examples', () => {
       const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: join(ROOT, 'action-prompts'), models: NO_MODELS });
       for (const [i, yaml] of examples.entries()) {
         const prompt = compileActionPrompt(yaml, { file: `example-${i}.yaml`, id: `example-${i}`, source: 'file', tools: engine.registry });
-        const inputs = Object.fromEntries(prompt.inputs.map((input) => [input.name, input.type === 'path' ? (/folder/.test(input.name) ? 'src' : 'src/a.ts') : 'createServer']));
+        const inputs = Object.fromEntries(
+          prompt.inputs.map((input) => [input.name, input.type === 'path' ? (/folder/.test(input.name) ? 'src' : 'src/a.ts') : 'createServer']),
+        );
         const result = await engine.executor.run(prompt, inputs, { dryRun: true });
         assert.equal(result.status, 'success', `example ${i} (${prompt.title}): ${result.log.error}`);
       }

@@ -82,11 +82,16 @@ tool_chain:
   it('forEachBounded starts nothing once its signal aborts', async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    const work = forEachBounded([0, 1, 2, 3], 1, async (item) => {
-      started.push(item);
-      if (item === 1) controller.abort();
-      await sleep(10);
-    }, { signal: controller.signal });
+    const work = forEachBounded(
+      [0, 1, 2, 3],
+      1,
+      async (item) => {
+        started.push(item);
+        if (item === 1) controller.abort();
+        await sleep(10);
+      },
+      { signal: controller.signal },
+    );
     await assert.rejects(work, (e: Error) => e.name === 'AbortError');
     assert.deepEqual(started, [0, 1]);
   });

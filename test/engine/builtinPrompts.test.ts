@@ -42,7 +42,10 @@ describe('built-in action prompts', () => {
 
   it('ships at least the four required prompts, all valid', () => {
     const builtins = engine.catalog.entries().filter((e) => e.source === 'builtin');
-    assert.deepEqual(builtins.filter((e) => !e.prompt).map((e) => e.diagnostics), []);
+    assert.deepEqual(
+      builtins.filter((e) => !e.prompt).map((e) => e.diagnostics),
+      [],
+    );
     assert.deepEqual(builtins.map((e) => e.id).sort(), Object.keys(INPUTS).sort());
   });
 
@@ -51,7 +54,10 @@ describe('built-in action prompts', () => {
       const before = server.requests.length;
       const result = await engine.executor.run(engine.catalog.get(id)!, inputs);
       assert.equal(result.status, 'success', result.log.error);
-      assert.ok(result.log.steps.every((s) => s.status === 'success'), JSON.stringify(result.log.steps.map((s) => [s.id, s.status, s.error])));
+      assert.ok(
+        result.log.steps.every((s) => s.status === 'success'),
+        JSON.stringify(result.log.steps.map((s) => [s.id, s.status, s.error])),
+      );
       const mine = server.requests.slice(before);
       if (id === 'summarize-file') {
         assert.equal(result.output, '### lib/parse.ts\nA summary of the file.');

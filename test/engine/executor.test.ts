@@ -40,7 +40,11 @@ output: "{combined}"
     assert.equal(result.status, 'success');
     assert.deepEqual(starts(result.events), ['slow_step', 'fast_step', 'late']);
     assert.deepEqual(probe.calls.at(-1), { tool: 'echo', args: { value: 'S then F' } });
-    assert.deepEqual(result.log.steps.map((s) => s.id), ['late', 'slow_step', 'fast_step'], 'the log keeps the declared order');
+    assert.deepEqual(
+      result.log.steps.map((s) => s.id),
+      ['late', 'slow_step', 'fast_step'],
+      'the log keeps the declared order',
+    );
     assert.deepEqual(result.output, 'S then F');
   });
 
@@ -121,17 +125,25 @@ output: "{big.length} big, second is {second}"
   it('aborts the run when a step fails after its attempts; the rest are cancelled and the log says why', async () => {
     const probe = new ToolProbe();
     probe.failuresLeft.set('k', 5);
-    const yaml = 'title: fail\ntool_chain:\n  - id: f\n    tool: flaky\n    input: k\n    retry: 2\n    output_variable: out\n  - id: next\n    tool: echo\n    input: "{out}"\n';
+    const yaml =
+      'title: fail\ntool_chain:\n  - id: f\n    tool: flaky\n    input: k\n    retry: 2\n    output_variable: out\n  - id: next\n    tool: echo\n    input: "{out}"\n';
     const result = await runYaml(yaml, {}, { registry: testRegistry(probe) });
     assert.equal(result.status, 'failed');
     assert.equal(result.log.status, 'failed');
     assert.match(result.log.error!, /step "f" failed: flaky k failed/);
-    assert.deepEqual(result.log.steps.map((s) => [s.id, s.status, s.attempts]), [['f', 'failed', 2], ['next', 'cancelled', 0]]);
+    assert.deepEqual(
+      result.log.steps.map((s) => [s.id, s.status, s.attempts]),
+      [
+        ['f', 'failed', 2],
+        ['next', 'cancelled', 0],
+      ],
+    );
     assert.equal(probe.calls.filter((c) => c.tool === 'echo').length, 0);
   });
 
   it('continues past a failure with on_error: continue', async () => {
-    const yaml = 'title: c\ntool_chain:\n  - id: b\n    tool: boom\n    input: x\n    on_error: continue\n    output_variable: out\n  - id: next\n    tool: echo\n    input: "after:{out}"\n    output_variable: res\n';
+    const yaml =
+      'title: c\ntool_chain:\n  - id: b\n    tool: boom\n    input: x\n    on_error: continue\n    output_variable: out\n  - id: next\n    tool: echo\n    input: "after:{out}"\n    output_variable: res\n';
     const result = await runYaml(yaml);
     assert.equal(result.status, 'success');
     assert.equal(result.log.steps[0].status, 'failed');
@@ -140,7 +152,8 @@ output: "{big.length} big, second is {second}"
   });
 
   it('runs fallback steps instead, with the error available as {error}', async () => {
-    const yaml = 'title: fb\ntool_chain:\n  - id: b\n    tool: boom\n    input: primary\n    on_error: fallback\n    fallback:\n      - tool: echo\n        input: "recovered from {error}"\n    output_variable: out\n';
+    const yaml =
+      'title: fb\ntool_chain:\n  - id: b\n    tool: boom\n    input: primary\n    on_error: fallback\n    fallback:\n      - tool: echo\n        input: "recovered from {error}"\n    output_variable: out\n';
     const result = await runYaml(yaml);
     assert.equal(result.status, 'success');
     assert.equal(result.output, 'recovered from boom: primary');
@@ -181,11 +194,15 @@ tool_chain:
 
   it('cancels a running chain: in-flight and pending steps are cancelled, the log is complete', async () => {
     const controller = new AbortController();
-    const yaml = 'title: c\ntool_chain:\n  - id: long\n    tool: wait\n    input: { ms: 10000 }\n    output_variable: a\n  - id: after\n    tool: echo\n    input: "{a}"\n';
+    const yaml =
+      'title: c\ntool_chain:\n  - id: long\n    tool: wait\n    input: { ms: 10000 }\n    output_variable: a\n  - id: after\n    tool: echo\n    input: "{a}"\n';
     setTimeout(() => controller.abort(), 50);
     const result = await runYaml(yaml, {}, { signal: controller.signal });
     assert.equal(result.status, 'cancelled');
-    assert.deepEqual(result.log.steps.map((s) => s.status), ['cancelled', 'cancelled']);
+    assert.deepEqual(
+      result.log.steps.map((s) => s.status),
+      ['cancelled', 'cancelled'],
+    );
     assert.equal(result.log.status, 'cancelled');
     assert.ok(result.log.completed_at);
     assert.equal(result.events.at(-1)!.type, 'chain-end');
@@ -196,7 +213,10 @@ tool_chain:
     const start = result.events[0];
     assert.equal(start.type, 'chain-start');
     assert.deepEqual((start as Extract<ExecutorEvent, { type: 'chain-start' }>).steps, [{ id: 'one', title: 'First step', tool: 'echo', dependsOn: [] }]);
-    assert.deepEqual(result.events.map((e) => e.type), ['chain-start', 'tool-start', 'tool-end', 'chain-end']);
+    assert.deepEqual(
+      result.events.map((e) => e.type),
+      ['chain-start', 'tool-start', 'tool-end', 'chain-end'],
+    );
     const end = result.events[2] as Extract<ExecutorEvent, { type: 'tool-end' }>;
     assert.equal(end.outputPreview, 'hi');
     assert.equal(result.log.steps[0].input && (result.log.steps[0].input as { value: string }).value, 'hi');

@@ -31,7 +31,9 @@ describe('for_each on the CLI: the pool stops when an item fails (scripted serve
 
   it('no model call starts after the run completes or outlives the CLI, and the run log lists every item', async () => {
     const prompt = join(ws.root, 'pool.yaml');
-    writeFileSync(prompt, `title: Pool
+    writeFileSync(
+      prompt,
+      `title: Pool
 input_variables:
   - name: keys
     type: multiline
@@ -49,7 +51,8 @@ tool_chain:
     input: {path: "."}
     output_variable: files
 output: "{summaries}"
-`);
+`,
+    );
     const logFile = join(ws.root, 'run.json');
     const cli = startCli(['run', prompt, '--workspace', ws.root, '--log', logFile, '--input', `keys=${keys.join('\n')}`], {
       env: { CODEWIKI_BASE_URL: server.url, CODEWIKI_MODEL: 'main-model' },
@@ -73,19 +76,33 @@ output: "{summaries}"
     for (const call of calls) {
       assert.ok(call.arrivedAt < exitedAt, `the call for ${keyOf(call)} arrived after the CLI exited`);
       assert.ok(call.arrivedAt < completedAt, `the call for ${keyOf(call)} arrived after the run completed`);
-      assert.ok(call.finishedAt !== undefined && (call.closedAt === undefined || call.closedAt >= call.finishedAt), `the call for ${keyOf(call)} was cut off: it outlived the run`);
+      assert.ok(
+        call.finishedAt !== undefined && (call.closedAt === undefined || call.closedAt >= call.finishedAt),
+        `the call for ${keyOf(call)} was cut off: it outlived the run`,
+      );
     }
 
     const [each, after] = log.steps;
     assert.equal(log.status, 'success');
     assert.deepEqual([each.status, after.status], ['failed', 'success'], 'on_error continue: the next step still runs');
     assert.equal(each.items, keys.length);
-    assert.deepEqual(each.item_results?.map((r) => r.item), keys.map((_, i) => i), 'every item is listed, in order');
+    assert.deepEqual(
+      each.item_results?.map((r) => r.item),
+      keys.map((_, i) => i),
+      'every item is listed, in order',
+    );
     const started = each.item_results!.filter((r) => r.status !== 'not_started');
-    assert.deepEqual(calls.map(keyOf).sort(), started.map((r) => keys[r.item]).sort(), 'each model call is a started item in the log, and each started item made one call');
+    assert.deepEqual(
+      calls.map(keyOf).sort(),
+      started.map((r) => keys[r.item]).sort(),
+      'each model call is a started item in the log, and each started item made one call',
+    );
     assert.equal(each.item_results![2].status, 'failed');
     assert.match(each.item_results![2].error ?? '', /400/);
     assert.ok(started.length <= 4, `the pool stopped at the failure (${started.length} items started)`);
-    assert.ok(each.item_results!.slice(4).every((r) => r.status === 'not_started'), JSON.stringify(each.item_results));
+    assert.ok(
+      each.item_results!.slice(4).every((r) => r.status === 'not_started'),
+      JSON.stringify(each.item_results),
+    );
   });
 });

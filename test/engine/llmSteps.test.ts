@@ -28,24 +28,42 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     server = new OpenAiTestServer();
     await server.start();
     ws = tempWorkspace(FILES);
-    engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN, models: modelsFor(server.url), executor: { maxInputTokens: 50_000 } });
+    engine = await createCodewikiEngine({
+      workspaceRoot: ws.root,
+      builtinPromptsDir: BUILTIN,
+      models: modelsFor(server.url),
+      executor: { maxInputTokens: 50_000 },
+    });
   });
   afterEach(async () => {
     await server.close();
     ws.cleanup();
   });
 
-  async function run(yaml: string, inputs: Record<string, unknown>, options: { dryRun?: boolean; signal?: AbortSignal; maxInputTokens?: number; models?: ModelProvider; onEvent?: (event: ExecutorEvent) => void } = {}) {
+  async function run(
+    yaml: string,
+    inputs: Record<string, unknown>,
+    options: { dryRun?: boolean; signal?: AbortSignal; maxInputTokens?: number; models?: ModelProvider; onEvent?: (event: ExecutorEvent) => void } = {},
+  ) {
     const prompt = compileYaml(yaml, engine.registry, 'seed', 'seed.yaml');
     const events: ExecutorEvent[] = [];
-    const executor = options.maxInputTokens || options.models
-      ? new CustomAgentExecutor({ registry: engine.registry, models: options.models ?? engine.models, options: { maxInputTokens: options.maxInputTokens ?? 50_000 } })
-      : engine.executor;
-    const result = await executor.run(prompt, inputs, { onEvent: (e) => (events.push(e), options.onEvent?.(e)), dryRun: options.dryRun, signal: options.signal });
+    const executor =
+      options.maxInputTokens || options.models
+        ? new CustomAgentExecutor({
+            registry: engine.registry,
+            models: options.models ?? engine.models,
+            options: { maxInputTokens: options.maxInputTokens ?? 50_000 },
+          })
+        : engine.executor;
+    const result = await executor.run(prompt, inputs, {
+      onEvent: (e) => (events.push(e), options.onEvent?.(e)),
+      dryRun: options.dryRun,
+      signal: options.signal,
+    });
     return { ...result, events };
   }
 
-  it("runs seed 001: the tool model selects files, invented paths are dropped, the main model streams the answer", async () => {
+  it('runs seed 001: the tool model selects files, invented paths are dropped, the main model streams the answer', async () => {
     server.respondWith((request) =>
       /选出与任务最相关的核心文件|select the files/.test(request.promptText)
         ? { text: '```\nsrc/mod/core.ts, - src/mod/ghost.ts\n`util.ts`\n```', usage: { prompt_tokens: 100, completion_tokens: 10 } }
@@ -82,7 +100,13 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     assert.equal(result.status, 'success');
     assert.equal(server.requests.length, 0);
     const previews = result.events.filter((e) => e.type === 'prompt-preview') as Array<Extract<ExecutorEvent, { type: 'prompt-preview' }>>;
-    assert.deepEqual(previews.map((p) => [p.tool, p.model]), [['file_selector_llm_tool', 'tool-model'], ['final', 'main-model']]);
+    assert.deepEqual(
+      previews.map((p) => [p.tool, p.model]),
+      [
+        ['file_selector_llm_tool', 'tool-model'],
+        ['final', 'main-model'],
+      ],
+    );
     assert.equal(result.log.final?.sent, false);
     assert.match(result.log.final!.messages[1].content, /CORE_BODY/);
     assert.equal(result.log.steps[1].prompts?.length, 1);
@@ -93,11 +117,15 @@ describe('LLM steps through the real ChatOpenAI client and a scripted OpenAI ser
     const local = tempWorkspace({ 'big/a.ts': big, 'big/b.ts': 'export const small = "SMALL_FILE";\n' });
     engine = await createCodewikiEngine({ workspaceRoot: local.root, builtinPromptsDir: BUILTIN, models: modelsFor(server.url) });
     server.respondWith(() => ({ text: 'ok' }));
-    const yaml = 'title: b\ntool_chain:\n  - tool: get_files_content_by_list\n    input: [big/a.ts, big/b.ts]\n    output_variable: files\nllm_prompt_template:\n  system: Be brief.\n  human: "Review:\\n{files}"\n';
+    const yaml =
+      'title: b\ntool_chain:\n  - tool: get_files_content_by_list\n    input: [big/a.ts, big/b.ts]\n    output_variable: files\nllm_prompt_template:\n  system: Be brief.\n  human: "Review:\\n{files}"\n';
     const result = await run(yaml, {}, { maxInputTokens: 2000 });
     local.cleanup();
     assert.equal(result.status, 'success', result.log.error);
-    const sent = server.lastRequest().body!.messages!.map((m) => String(m.content)).join('\n');
+    const sent = server
+      .lastRequest()
+      .body!.messages!.map((m) => String(m.content))
+      .join('\n');
     assert.ok(estimateTokens(sent) <= 2000, `sent ${estimateTokens(sent)} tokens`);
     assert.match(sent, /SMALL_FILE/, 'the small file stays whole');
     assert.match(sent, /\[CodeWiki: cut [\d,]+ of 4,000 lines here to fit the context budget\]/);
@@ -161,9 +189,7 @@ input_variables:
 
   it('runs a map-reduce prompt: a nested prompt per file in parallel on the tool model, then one answer', async () => {
     server.respondWith((request) =>
-      request.body?.model === 'tool-model'
-        ? { text: `summary of ${/File (\S+):/.exec(request.promptText)?.[1]}` }
-        : { chunks: ['Overview', '.'] },
+      request.body?.model === 'tool-model' ? { text: `summary of ${/File (\S+):/.exec(request.promptText)?.[1]}` } : { chunks: ['Overview', '.'] },
     );
     const entry = engine.catalog.entry('summarize-each-file')!;
     assert.ok(entry.prompt, JSON.stringify(entry.diagnostics));

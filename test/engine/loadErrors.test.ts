@@ -32,9 +32,18 @@ describe('loading action prompts: bad input is located by file, line and field',
     registerFileTools(withFiles, await Workspace.open(ws.root));
     ws.cleanup();
     const prompt = compileYaml(readFileSync(join(__dirname, '..', 'fixtures', 'seed-001-module-design.yaml'), 'utf8'), withFiles, 'seed');
-    assert.deepEqual(prompt.steps.map((s) => s.tool), ['get_file_summaries', 'file_selector_llm_tool', 'get_files_content_by_list']);
+    assert.deepEqual(
+      prompt.steps.map((s) => s.tool),
+      ['get_file_summaries', 'file_selector_llm_tool', 'get_files_content_by_list'],
+    );
     assert.deepEqual(prompt.dependencies, [[], [0], [1]]);
-    assert.deepEqual(prompt.inputs.map((i) => [i.name, i.required]), [['module_path', true], ['task_description', false]]);
+    assert.deepEqual(
+      prompt.inputs.map((i) => [i.name, i.required]),
+      [
+        ['module_path', true],
+        ['task_description', false],
+      ],
+    );
   });
 
   it('invalid YAML', () => {
@@ -77,8 +86,16 @@ describe('loading action prompts: bad input is located by file, line and field',
   });
 
   it('wrong field types and a bad input type', () => {
-    const diagnostics = diagnosticsOf('title: x\ninput_variables:\n  - name: n\n    type: integer\ntool_chain:\n  - tool: echo\n    input: hi\n    retry: many\n');
-    assert.deepEqual(diagnostics.map((d) => [d.line, d.field]), [[4, 'input_variables[0].type'], [8, 'tool_chain[0].retry']]);
+    const diagnostics = diagnosticsOf(
+      'title: x\ninput_variables:\n  - name: n\n    type: integer\ntool_chain:\n  - tool: echo\n    input: hi\n    retry: many\n',
+    );
+    assert.deepEqual(
+      diagnostics.map((d) => [d.line, d.field]),
+      [
+        [4, 'input_variables[0].type'],
+        [8, 'tool_chain[0].retry'],
+      ],
+    );
   });
 
   it('a tool parameter that does not exist, and a missing required one', () => {
@@ -100,7 +117,9 @@ describe('loading action prompts: bad input is located by file, line and field',
   });
 
   it('a duplicated output variable', () => {
-    const d = only('title: x\ntool_chain:\n  - tool: echo\n    input: a\n    output_variable: out\n    id: one\n  - tool: echo\n    input: b\n    output_variable: out\n    id: two\n');
+    const d = only(
+      'title: x\ntool_chain:\n  - tool: echo\n    input: a\n    output_variable: out\n    id: one\n  - tool: echo\n    input: b\n    output_variable: out\n    id: two\n',
+    );
     assert.match(d.message, /"out" is already defined/);
     assert.equal(d.line, 9);
   });

@@ -35,10 +35,14 @@ describe('the engine over a multi-root workspace', () => {
       '.codewiki/prompts/shared.yaml': prompt('Shared from lib'),
       '.codewiki/agents/lib-finder.yaml': agent('lib_finder'),
       'team-prompts/team-check.yaml': prompt('Team check'),
-      'src/parser.ts': 'export function parseLibraryManifest(text: string) {\n  return text.trim();\n}\n\nexport function load(text: string) {\n  // reads the library manifest of the lib folder\n  return parseLibraryManifest(text);\n}\n',
+      'src/parser.ts':
+        'export function parseLibraryManifest(text: string) {\n  return text.trim();\n}\n\nexport function load(text: string) {\n  // reads the library manifest of the lib folder\n  return parseLibraryManifest(text);\n}\n',
     });
     engine = await createCodewikiEngine({
-      workspaceRoots: [{ path: app.root, name: 'app' }, { path: lib.root, name: 'lib' }],
+      workspaceRoots: [
+        { path: app.root, name: 'app' },
+        { path: lib.root, name: 'lib' },
+      ],
       builtinPromptsDir: BUILTIN,
       promptFolders: ['team-prompts'],
       models: NO_MODELS,
@@ -51,12 +55,15 @@ describe('the engine over a multi-root workspace', () => {
   });
 
   it('loads action prompts and agent definitions from every folder, and codewiki.promptFolders from the folder that has it', async () => {
-    const workspaceIds = engine.catalog.entries().filter((e) => e.source === 'workspace').map((e) => e.id);
+    const workspaceIds = engine.catalog
+      .entries()
+      .filter((e) => e.source === 'workspace')
+      .map((e) => e.id);
     assert.deepEqual(workspaceIds, ['app-review', 'lib-review', 'shared', 'team-check']);
     assert.ok(engine.catalog.get('lib-review'), 'valid and runnable');
     assert.ok(engine.catalog.get('team-check'));
     assert.ok(engine.agents.get('app_finder') && engine.agents.get('lib_finder'));
-    assert.ok(engine.agentRegistry.has('lib_finder'), 'the second folder\'s agent is a sub-agent tool');
+    assert.ok(engine.agentRegistry.has('lib_finder'), "the second folder's agent is a sub-agent tool");
     assert.deepEqual(engine.warnings, [], 'team-prompts is missing in app, which is no problem');
   });
 
@@ -76,9 +83,16 @@ describe('the engine over a multi-root workspace', () => {
     assert.deepEqual(engine.catalog.validateText(readFileSync(appShared, 'utf8'), appShared), []);
   });
 
-  it('names the second folder\'s files lib/… in prompt problems, path inputs and path suggestions', async () => {
+  it("names the second folder's files lib/… in prompt problems, path inputs and path suggestions", async () => {
     writeFileSync(join(lib.root, '.codewiki/prompts/broken.yaml'), 'title: Broken\ntool_chain:\n  - tool: no_such_tool\n');
-    const reloaded = await createCodewikiEngine({ workspaceRoots: [{ path: app.root, name: 'app' }, { path: lib.root, name: 'lib' }], builtinPromptsDir: BUILTIN, models: NO_MODELS });
+    const reloaded = await createCodewikiEngine({
+      workspaceRoots: [
+        { path: app.root, name: 'app' },
+        { path: lib.root, name: 'lib' },
+      ],
+      builtinPromptsDir: BUILTIN,
+      models: NO_MODELS,
+    });
     const summary = promptSummaries(reloaded.catalog.entries(), reloaded.workspace).find((s) => s.id === 'broken');
     assert.equal(summary?.errorAt?.path, 'lib/.codewiki/prompts/broken.yaml');
     assert.match(summary?.error ?? '', /^lib\/\.codewiki\/prompts\/broken\.yaml:3:/);
@@ -90,13 +104,23 @@ describe('the engine over a multi-root workspace', () => {
     assert.deepEqual(await suggestPaths(engine.workspace, 'lib/src/'), ['lib/src/parser.ts']);
   });
 
-  it('the code index covers every folder: find_symbol and search_code answer with lib/… paths and that file\'s lines', async () => {
-    const found = (await engine.registry.get('find_symbol')!.tool.invoke({ name: 'parseLibraryManifest' })) as { matches: Array<{ path: string; line: number }> };
-    assert.deepEqual(found.matches.map((m) => [m.path, m.line]), [['lib/src/parser.ts', 1]]);
-    const hits = (await engine.registry.get('search_code')!.tool.invoke({ query: 'library manifest of the lib folder' })) as { hits: Array<{ path: string; lines: Array<{ text: string }> }> };
+  it("the code index covers every folder: find_symbol and search_code answer with lib/… paths and that file's lines", async () => {
+    const found = (await engine.registry.get('find_symbol')!.tool.invoke({ name: 'parseLibraryManifest' })) as {
+      matches: Array<{ path: string; line: number }>;
+    };
+    assert.deepEqual(
+      found.matches.map((m) => [m.path, m.line]),
+      [['lib/src/parser.ts', 1]],
+    );
+    const hits = (await engine.registry.get('search_code')!.tool.invoke({ query: 'library manifest of the lib folder' })) as {
+      hits: Array<{ path: string; lines: Array<{ text: string }> }>;
+    };
     const hit = hits.hits.find((h) => h.path === 'lib/src/parser.ts');
     assert.ok(hit, JSON.stringify(hits.hits.map((h) => h.path)));
-    assert.ok(hit.lines.some((l) => l.text.includes('reads the library manifest')), `its best lines are read from the lib folder: ${JSON.stringify(hit.lines)}`);
+    assert.ok(
+      hit.lines.some((l) => l.text.includes('reads the library manifest')),
+      `its best lines are read from the lib folder: ${JSON.stringify(hit.lines)}`,
+    );
   });
 
   it('the agent writes lib/… into the folder lib, and its system prompt says how paths name the folders', async () => {
@@ -108,11 +132,14 @@ describe('the engine over a multi-root workspace', () => {
     assert.equal(existsSync(join(app.root, 'lib')), false, 'not silently in the first folder');
 
     const preview = await previewToolPrompt({ registry: engine.agentRegistry, modelName: 'test', protocol: 'native', workspace: engine.workspace });
-    assert.match(preview.systemPrompt, /The workspace has 2 folders\. Paths in the first, "app", are relative to it .*paths in the others begin with the folder: lib\//);
+    assert.match(
+      preview.systemPrompt,
+      /The workspace has 2 folders\. Paths in the first, "app", are relative to it .*paths in the others begin with the folder: lib\//,
+    );
     assert.match(preview.systemPrompt, /\n {2}lib\/\n/, 'the layout lists the second folder');
   });
 
-  it('the CLI\'s one folder (workspaceRoot) works as before', async () => {
+  it("the CLI's one folder (workspaceRoot) works as before", async () => {
     const single = await createCodewikiEngine({ workspaceRoot: lib.root, builtinPromptsDir: BUILTIN, models: NO_MODELS });
     assert.deepEqual(single.workspace.roots.length, 1);
     assert.ok(single.catalog.get('shared'));

@@ -61,10 +61,7 @@ llm_prompt_template:
 
   it('streams LLM-tool requests, so the idle timeout applies per chunk and not to the whole generation', async () => {
     // 8 chunks 150 ms apart: 1.2 s in all, against a 400 ms deadline for silence.
-    server.enqueue(
-      { chunks: ['one ', 'two ', 'three ', 'four ', 'five ', 'six ', 'seven ', 'eight'], chunkDelayMs: 150 },
-      { text: 'done' },
-    );
+    server.enqueue({ chunks: ['one ', 'two ', 'three ', 'four ', 'five ', 'six ', 'seven ', 'eight'], chunkDelayMs: 150 }, { text: 'done' });
     const result = await runWithServer(SUMMARY_THEN_ANSWER, { text: 'long text' }, 400);
     assert.equal(result.status, 'success', result.log.error);
     assert.equal(server.requests[0].body?.stream, true, 'the LLM-tool request is streamed');
@@ -81,7 +78,10 @@ llm_prompt_template:
     assert.match(runWarnings, /summarize_llm_tool's answer in step "summary" was cut off/);
     assert.match(runWarnings, /The answer was cut off/);
     const warningEvents = result.events.filter((e): e is Extract<ExecutorEvent, { type: 'warning' }> => e.type === 'warning');
-    assert.ok(warningEvents.some((e) => e.stepId === 'summary'), 'the step warning names its step');
+    assert.ok(
+      warningEvents.some((e) => e.stepId === 'summary'),
+      'the step warning names its step',
+    );
   });
 
   it('a failed for_each item keeps the items that succeeded, stops the pool and leaves nothing running', async () => {
@@ -121,7 +121,9 @@ tool_chain:
   });
 
   it('counts every for_each item’s tokens in the total, the ones still in flight when an item failed included', async () => {
-    server.respondWith((request) => (/FAIL/.test(request.promptText) ? { status: 400 } : { text: 'ok', chunkDelayMs: 50, usage: { prompt_tokens: 10, completion_tokens: 1 } }));
+    server.respondWith((request) =>
+      /FAIL/.test(request.promptText) ? { status: 400 } : { text: 'ok', chunkDelayMs: 50, usage: { prompt_tokens: 10, completion_tokens: 1 } },
+    );
     const yaml = `title: m
 tool_chain:
   - tool: echo

@@ -20,7 +20,10 @@ describe('codewiki.allowSecretFiles', () => {
     const ws = tempWorkspace({ '.env': 'A=1\n', '.env.example': 'A=\n' });
     try {
       const strict = await Workspace.open(ws.root);
-      await assert.rejects(strict.resolve('.env.example'), /may contain secrets .*to allow it, add a pattern for it to the user setting codewiki\.allowSecretFiles/);
+      await assert.rejects(
+        strict.resolve('.env.example'),
+        /may contain secrets .*to allow it, add a pattern for it to the user setting codewiki\.allowSecretFiles/,
+      );
       const allowing = await Workspace.open(ws.root, { allowSecrets: ['.env.example'] });
       assert.equal((await allowing.resolve('.env.example')).relative, '.env.example');
       await assert.rejects(allowing.resolve('.env'), /may contain secrets/);

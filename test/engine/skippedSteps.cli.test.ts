@@ -72,8 +72,14 @@ describe('skipped steps on the CLI (scripted server)', () => {
 
     const sent = server.requests.map((r) => r.promptText);
     assert.equal(sent.length, 2, `only the two opted-in steps reach the server; got:\n${sent.join('\n---\n')}`);
-    assert.ok(sent.some((text) => /WITH-DEFAULT no review/.test(text)), 'the default replaces the skipped value');
-    assert.ok(sent.some((text) => /OPTED-IN \[\]/.test(text)), 'run_if_skipped runs on the empty value');
+    assert.ok(
+      sent.some((text) => /WITH-DEFAULT no review/.test(text)),
+      'the default replaces the skipped value',
+    );
+    assert.ok(
+      sent.some((text) => /OPTED-IN \[\]/.test(text)),
+      'run_if_skipped runs on the empty value',
+    );
     assert.ok(!sent.some((text) => /REVIEW-PROMPT|SUMMARY-OF-REVIEW|SECOND-HAND/.test(text)));
 
     const runLog = JSON.parse(readFileSync(log, 'utf8'));

@@ -33,7 +33,8 @@ describe('template defaults: {name ?? "default"}', () => {
   });
 
   it('a reference with a default does not make its step wait to be skipped; one without does', () => {
-    const prompt = compileYaml(`title: needs
+    const prompt = compileYaml(
+      `title: needs
 input_variables:
   - name: flag
     type: boolean
@@ -53,7 +54,9 @@ tool_chain:
     tool: echo
     condition: "!gated"
     input: y
-`, testRegistry());
+`,
+      testRegistry(),
+    );
     const byId = Object.fromEntries(prompt.steps.map((s) => [s.id, s.needs]));
     assert.deepEqual(byId, { gated: [], soft: [], hard: ['gated'], by_condition: [] });
     assert.deepEqual(prompt.dependencies, [[], [0], [0], [0]], 'all three still wait for the step they read');

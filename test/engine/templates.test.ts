@@ -55,7 +55,10 @@ describe('templates', () => {
   });
 
   it('names an undefined variable', () => {
-    assert.throws(() => resolveTemplateString('{nope}', vars), (e: unknown) => e instanceof UndefinedReferenceError && /"nope" is not defined/.test(e.message));
+    assert.throws(
+      () => resolveTemplateString('{nope}', vars),
+      (e: unknown) => e instanceof UndefinedReferenceError && /"nope" is not defined/.test(e.message),
+    );
   });
 
   it('never reaches prototypes through a path', () => {

@@ -17,7 +17,10 @@ describe('workflow checks on the CLI (scripted server)', () => {
   };
   /** `validate` output lines as `line:col: message` for one file. */
   const problems = (stdout: string, file: string) =>
-    stdout.split('\n').filter((l) => l.startsWith(file)).map((l) => l.slice(file.length + 1));
+    stdout
+      .split('\n')
+      .filter((l) => l.startsWith(file))
+      .map((l) => l.slice(file.length + 1));
 
   beforeEach(async () => {
     server = new OpenAiTestServer(() => ({ text: 'model answer' }));
@@ -30,7 +33,9 @@ describe('workflow checks on the CLI (scripted server)', () => {
   });
 
   it('validate prints every problem in one pass, schema and reference errors together, each at its key', async () => {
-    const file = write('many.yaml', `title: Many problems
+    const file = write(
+      'many.yaml',
+      `title: Many problems
 input_variables:
   - name: topic
 tool_chain:
@@ -53,12 +58,16 @@ tool_chain:
   - id: fourth
     tool: red_file
     input: {path: x}
-`);
+`,
+    );
     const result = await runCli(['validate', file, '--workspace', ws.root]);
     assert.equal(result.code, 1, result.stderr);
     const lines = problems(result.stdout, file);
     const expect = (line: number, pattern: RegExp) =>
-      assert.ok(lines.some((l) => l.startsWith(`${line}:`) && pattern.test(l)), `expected line ${line} ${pattern}; got:\n${lines.join('\n')}`);
+      assert.ok(
+        lines.some((l) => l.startsWith(`${line}:`) && pattern.test(l)),
+        `expected line ${line} ${pattern}; got:\n${lines.join('\n')}`,
+      );
     expect(8, /unknown field "retires"/);
     expect(12, /tool_chain\[1\]\.condition: \{nope\} is not defined/);
     expect(17, /tool_chain\[2\]\.for_each: \{missing_list\} is not defined/);
@@ -69,7 +78,9 @@ tool_chain:
   });
 
   it('a fallback step that takes condition or for_each is a load error at that key', async () => {
-    const file = write('fallback.yaml', `title: Fallback keys
+    const file = write(
+      'fallback.yaml',
+      `title: Fallback keys
 tool_chain:
   - tool: read_file
     input: {path: missing.txt}
@@ -79,25 +90,38 @@ tool_chain:
       condition: "true"
       for_each: "{{a}}"
       input: {path: present.txt}
-`);
+`,
+    );
     const result = await runCli(['validate', file, '--workspace', ws.root]);
     assert.equal(result.code, 1);
     const lines = problems(result.stdout, file);
-    assert.ok(lines.some((l) => /^8:\d+: tool_chain\[0\]\.fallback\.condition: a fallback step .* does not take "condition"/.test(l)), lines.join('\n'));
-    assert.ok(lines.some((l) => /^9:\d+: tool_chain\[0\]\.fallback\.for_each: a fallback step .* does not take "for_each"/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => /^8:\d+: tool_chain\[0\]\.fallback\.condition: a fallback step .* does not take "condition"/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => /^9:\d+: tool_chain\[0\]\.fallback\.for_each: a fallback step .* does not take "for_each"/.test(l)),
+      lines.join('\n'),
+    );
   });
 
   it('a for_each concurrency above max_concurrency is a load warning; the file still runs', async () => {
-    const file = write('wide.yaml', `title: Wide
+    const file = write(
+      'wide.yaml',
+      `title: Wide
 tool_chain:
   - tool: read_file
     for_each: "{{\\"a\\"}}"
     concurrency: 10
     input: {path: present.txt}
-`);
+`,
+    );
     const result = await runCli(['validate', file, '--workspace', ws.root]);
     assert.equal(result.code, 0, result.stdout);
-    assert.match(result.stdout, /wide\.yaml:5:\d+: warning: tool_chain\[0\]\.concurrency: concurrency 10 is capped by the prompt's max_concurrency \(4, the default\)/);
+    assert.match(
+      result.stdout,
+      /wide\.yaml:5:\d+: warning: tool_chain\[0\]\.concurrency: concurrency 10 is capped by the prompt's max_concurrency \(4, the default\)/,
+    );
   });
 
   it('prompts that call each other in a cycle are a load error naming the cycle; nothing is sent', async () => {
@@ -113,7 +137,9 @@ tool_chain:
   });
 
   it('a select that matches nothing warns on the step instead of passing a silent empty value', async () => {
-    const file = write('select.yaml', `title: Select
+    const file = write(
+      'select.yaml',
+      `title: Select
 tool_chain:
   - id: read
     tool: read_file
@@ -121,7 +147,8 @@ tool_chain:
     select: "$.no_such_field"
     output_variable: picked
 output: "[{picked}]"
-`);
+`,
+    );
     const log = join(ws.root, 'log.json');
     const result = await runCli(['run', file, '--workspace', ws.root, '--log', log], { env: env() });
     assert.equal(result.code, 0, result.stderr);
@@ -131,7 +158,9 @@ output: "[{picked}]"
   });
 
   it('the run log keeps the failed step’s input and records the fallback’s own input beside it', async () => {
-    const file = write('recover.yaml', `title: Recover
+    const file = write(
+      'recover.yaml',
+      `title: Recover
 tool_chain:
   - id: read
     tool: read_file
@@ -143,7 +172,8 @@ tool_chain:
       input: {path: present.txt}
     output_variable: text
 output: "{text}"
-`);
+`,
+    );
     const log = join(ws.root, 'log.json');
     const result = await runCli(['run', file, '--workspace', ws.root, '--log', log], { env: env() });
     assert.equal(result.code, 0, result.stderr);
@@ -156,7 +186,9 @@ output: "{text}"
   });
 
   it('a wrong value for a nested prompt names the prompt, the input and the expected type', async () => {
-    write('.codewiki/prompts/count-words.yaml', `title: Count words
+    write(
+      '.codewiki/prompts/count-words.yaml',
+      `title: Count words
 input_variables:
   - name: text
   - name: limit
@@ -164,12 +196,16 @@ input_variables:
 tool_chain:
   - tool: summarize_llm_tool
     input: {content: "{text}", max_words: "{limit}"}
-`);
-    const file = write('caller.yaml', `title: Caller
+`,
+    );
+    const file = write(
+      'caller.yaml',
+      `title: Caller
 tool_chain:
   - tool: count-words
     input: {text: hello, limit: ten}
-`);
+`,
+    );
     const result = await runCli(['run', file, '--workspace', ws.root], { env: env() });
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /nested prompt "count-words": input "limit" expects a number, got "ten"/);

@@ -14,11 +14,26 @@ function streamingTurn(id = 'turn-1'): AgentTurnMessage {
 }
 
 function call(i: number, over: Partial<AgentToolCall> = {}): AgentToolCall {
-  return { id: `call_${i}`, tool: 'read_file', displayName: 'Read file', kind: 'read', argsSummary: `path="src/f${i}.ts"`, args: { path: `src/f${i}.ts` }, iteration: 1 + (i >> 2), status: 'ok', durationMs: 3, output: `OUT_${i}_` + 'x'.repeat(2048), ...over };
+  return {
+    id: `call_${i}`,
+    tool: 'read_file',
+    displayName: 'Read file',
+    kind: 'read',
+    argsSummary: `path="src/f${i}.ts"`,
+    args: { path: `src/f${i}.ts` },
+    iteration: 1 + (i >> 2),
+    status: 'ok',
+    durationMs: 3,
+    output: `OUT_${i}_` + 'x'.repeat(2048),
+    ...over,
+  };
 }
 
 function lines(storageDir: string, id: string): Array<Record<string, unknown>> {
-  return readConversationFile(storageDir, id).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readConversationFile(storageDir, id)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('history: agent turns saved one call at a time', () => {
@@ -34,7 +49,12 @@ describe('history: agent turns saved one call at a time', () => {
     for (let i = 0; i < 200; i++) {
       const before = statSync(file).size;
       await manager.appendAgentCall(id, 'turn-1', call(i, { status: 'running', output: undefined, durationMs: undefined }));
-      await manager.appendAgentCall(id, 'turn-1', call(i), { answerAdded: `step ${i}. `, tokens: { input: i, output: 1, total: i + 1 }, iterations: 1 + (i >> 2), ...(i === 7 ? { warningsAdded: ['slow disk'], model: 'qwen' } : {}) });
+      await manager.appendAgentCall(id, 'turn-1', call(i), {
+        answerAdded: `step ${i}. `,
+        tokens: { input: i, output: 1, total: i + 1 },
+        iterations: 1 + (i >> 2),
+        ...(i === 7 ? { warningsAdded: ['slow disk'], model: 'qwen' } : {}),
+      });
       growth.push(statSync(file).size - before);
     }
     // Each call costs the same whether it is the first or the 200th: nothing earlier is written again.
@@ -46,11 +66,19 @@ describe('history: agent turns saved one call at a time', () => {
     const { manager: reopened, problems } = await StateManager.open(storage.dir());
     assert.deepEqual(problems, []);
     const turn = reopened.getConversation(id)!.messages[1] as AgentTurnMessage;
-    assert.deepEqual(turn.toolCalls, Array.from({ length: 200 }, (_, i) => call(i)), 'every call, in the order they started, as it ended');
+    assert.deepEqual(
+      turn.toolCalls,
+      Array.from({ length: 200 }, (_, i) => call(i)),
+      'every call, in the order they started, as it ended',
+    );
     assert.equal(turn.answer, Array.from({ length: 200 }, (_, i) => `step ${i}. `).join(''));
     assert.deepEqual([turn.warnings, turn.model, turn.iterations, turn.tokens], [['slow disk'], 'qwen', 50, { input: 199, output: 1, total: 200 }]);
     assert.deepEqual([turn.status, turn.error !== undefined], ['stopped', true], 'a turn whose end was never saved reads back as interrupted');
-    assert.deepEqual(reopened.search('OUT_123_').map((s) => s.id), [id], 'search finds the output of a call saved as a record');
+    assert.deepEqual(
+      reopened.search('OUT_123_').map((s) => s.id),
+      [id],
+      'search finds the output of a call saved as a record',
+    );
     assert.match(reopened.exportMarkdown(id), /200\. ✓ `read_file` path="src\/f199\.ts" \(ok, 3 ms\)\n\n```text\nOUT_199_x/);
     await reopened.dispose();
   });
@@ -72,7 +100,10 @@ describe('history: agent turns saved one call at a time', () => {
     const { manager: reopened } = await StateManager.open(storage.dir());
     const turn = reopened.getConversation(id)!.messages[0] as AgentTurnMessage;
     assert.equal(turn.answer, 'Once.');
-    assert.deepEqual(turn.toolCalls.map((c) => c.id), ['call_1']);
+    assert.deepEqual(
+      turn.toolCalls.map((c) => c.id),
+      ['call_1'],
+    );
     await reopened.dispose();
   });
 
@@ -83,7 +114,10 @@ describe('history: agent turns saved one call at a time', () => {
     await assert.rejects(manager.appendAgentCall(id, 'no-such-turn', call(1)), /No agent turn "no-such-turn"/);
     await assert.rejects(manager.appendAgentCall(id, 'turn-1', { ...call(1), status: 'maybe' } as unknown as AgentToolCall), { name: 'InvalidMessageError' });
     await manager.dispose();
-    appendFileSync(join(storage.dir(), 'conversations', `${id}.jsonl`), JSON.stringify({ type: 'agent-call', at: new Date().toISOString(), turnId: 'gone', call: call(2) }) + '\n');
+    appendFileSync(
+      join(storage.dir(), 'conversations', `${id}.jsonl`),
+      JSON.stringify({ type: 'agent-call', at: new Date().toISOString(), turnId: 'gone', call: call(2) }) + '\n',
+    );
     const { manager: reopened, problems } = await StateManager.open(storage.dir());
     assert.deepEqual(problems, []);
     assert.deepEqual((reopened.getConversation(id)!.messages[0] as AgentTurnMessage).toolCalls, []);
@@ -105,11 +139,20 @@ describe('history: agent turns saved one call at a time', () => {
       assert.deepEqual(problems, []);
       const conversation = manager.getConversation(OLD_FILE_ID)!;
       assert.equal(conversation.title, 'Word frequency');
-      assert.deepEqual(conversation.messages.map((m) => m.kind), ['user', 'agent-turn']);
+      assert.deepEqual(
+        conversation.messages.map((m) => m.kind),
+        ['user', 'agent-turn'],
+      );
       const turn = conversation.messages[1] as AgentTurnMessage;
-      assert.deepEqual([turn.status, turn.model, turn.tokens?.total, turn.toolCalls.map((c) => `${c.id}:${c.status}`)], ['done', 'qwen2.5-coder-1.5b', 1570, ['call_1:ok', 'call_2:ok']]);
+      assert.deepEqual(
+        [turn.status, turn.model, turn.tokens?.total, turn.toolCalls.map((c) => `${c.id}:${c.status}`)],
+        ['done', 'qwen2.5-coder-1.5b', 1570, ['call_1:ok', 'call_2:ok']],
+      );
       assert.match(turn.answer, /`src\/wordFrequency\.ts:4`/);
-      assert.deepEqual(manager.search('new Map<string, number>').map((s) => s.id), [OLD_FILE_ID]);
+      assert.deepEqual(
+        manager.search('new Map<string, number>').map((s) => s.id),
+        [OLD_FILE_ID],
+      );
       assert.match(manager.exportMarkdown(OLD_FILE_ID), /2\. ✓ `read_file` path="src\/wordFrequency\.ts" \(ok, 5 ms\)/);
       await manager.dispose();
       assert.deepEqual(readFileSync(path), bytes, 'reading it changed nothing');
@@ -127,12 +170,22 @@ describe('history: agent turns saved one call at a time', () => {
 
       const written = lines(storage.dir(), OLD_FILE_ID);
       assert.equal(written[0]!.v, 2);
-      assert.deepEqual(written.map((l) => l.type), ['create', 'message', 'message', 'message', 'message', 'agent-call'], 'one copy of each message, then the records');
+      assert.deepEqual(
+        written.map((l) => l.type),
+        ['create', 'message', 'message', 'message', 'message', 'agent-call'],
+        'one copy of each message, then the records',
+      );
       const { manager: reopened } = await StateManager.open(storage.dir());
       const conversation = reopened.getConversation(OLD_FILE_ID)!;
       assert.equal(conversation.title, 'Word frequency');
-      assert.deepEqual(conversation.messages.map((m) => m.id), ['u1', 'turn-1', conversation.messages[2]!.id, 'turn-2']);
-      assert.deepEqual((conversation.messages[1] as AgentTurnMessage).toolCalls.map((c) => c.id), ['call_1', 'call_2']);
+      assert.deepEqual(
+        conversation.messages.map((m) => m.id),
+        ['u1', 'turn-1', conversation.messages[2]!.id, 'turn-2'],
+      );
+      assert.deepEqual(
+        (conversation.messages[1] as AgentTurnMessage).toolCalls.map((c) => c.id),
+        ['call_1', 'call_2'],
+      );
       const latest = conversation.messages[3] as AgentTurnMessage;
       assert.deepEqual([latest.answer, latest.toolCalls.map((c) => c.id)], ['Looking.', ['call_1', 'call_2']]);
       assert.ok(!existsSync(join(storage.dir(), 'corrupt')));
@@ -160,12 +213,19 @@ describe('history: agent-call records from two processes at once', function () {
     const turn = messages.find((m) => m.id === 'turn-live') as AgentTurnMessage;
     const acked = agent.lines.filter((line) => line.startsWith('ack ')).map((line) => line.slice(4));
     assert.equal(acked.length, 30);
-    assert.deepEqual(turn.toolCalls, Array.from({ length: 30 }, (_, i) => callNumber(i + 1)));
+    assert.deepEqual(
+      turn.toolCalls,
+      Array.from({ length: 30 }, (_, i) => callNumber(i + 1)),
+    );
     assert.equal(turn.answer, Array.from({ length: 30 }, (_, i) => `step ${i + 1}. `).join(''));
     const chatAcked = chat.lines.filter((line) => line.startsWith('ack ')).map((line) => line.slice(4));
     assert.equal(chatAcked.length, 30);
-    assert.deepEqual(chatAcked.filter((id) => !messages.some((m) => m.id === id)), [], 'every message of the other window is there');
-    assert.equal(messages.length, 2 + 1 + 30, 'the old messages, the turn and the other window\'s 30');
+    assert.deepEqual(
+      chatAcked.filter((id) => !messages.some((m) => m.id === id)),
+      [],
+      'every message of the other window is there',
+    );
+    assert.equal(messages.length, 2 + 1 + 30, "the old messages, the turn and the other window's 30");
     assert.equal(lines(storage.dir(), OLD_FILE_ID)[0]!.v, 2);
     assert.ok(!existsSync(join(storage.dir(), 'corrupt')), 'nothing was judged damaged');
     await manager.dispose();

@@ -41,20 +41,32 @@ describe('history: an agent turn killed mid-turn (kill -9)', function () {
       assert.deepEqual(problems, []);
       const [summary] = manager.listConversations();
       const messages = manager.getConversation(summary!.id)!.messages;
-      assert.deepEqual(messages.map((m) => m.kind), ['user', 'agent-turn']);
+      assert.deepEqual(
+        messages.map((m) => m.kind),
+        ['user', 'agent-turn'],
+      );
       const turn = messages[1] as AgentTurnMessage;
       assert.deepEqual([turn.status, turn.error], ['stopped', INTERRUPTED_MESSAGE]);
-      assert.deepEqual(turn.toolCalls.map((call) => [call.id, call.tool, call.status]), [
-        ['ra', 'read_file', 'ok'],
-        ['rb', 'read_file', 'ok'],
-        ['rc', 'read_file', 'ok'],
-      ]);
-      assert.deepEqual(turn.toolCalls.map((call) => /(ALPHA|BRAVO|CHARLIE)_CONTENT/.exec(call.output ?? '')?.[1]), ['ALPHA', 'BRAVO', 'CHARLIE']);
+      assert.deepEqual(
+        turn.toolCalls.map((call) => [call.id, call.tool, call.status]),
+        [
+          ['ra', 'read_file', 'ok'],
+          ['rb', 'read_file', 'ok'],
+          ['rc', 'read_file', 'ok'],
+        ],
+      );
+      assert.deepEqual(
+        turn.toolCalls.map((call) => /(ALPHA|BRAVO|CHARLIE)_CONTENT/.exec(call.output ?? '')?.[1]),
+        ['ALPHA', 'BRAVO', 'CHARLIE'],
+      );
       // The narration and the counts so far ride along with the call records.
       assert.equal(turn.answer, 'Reading a first.');
       assert.equal(turn.iterations, 3);
       assert.ok((turn.tokens?.total ?? 0) > 0, 'the tokens so far are kept');
-      assert.deepEqual(manager.search('CHARLIE_CONTENT').map((s) => s.id), [summary!.id]);
+      assert.deepEqual(
+        manager.search('CHARLIE_CONTENT').map((s) => s.id),
+        [summary!.id],
+      );
     } finally {
       await manager.dispose();
     }

@@ -12,13 +12,42 @@ function agentTurn(overrides: Partial<AgentTurnMessage> = {}): AgentTurnMessage 
     answer: 'The retry policy lives in `src/llm/retryPolicy.ts:12`.',
     status: 'done',
     toolCalls: [
-      { id: 'c1', tool: 'search_text', displayName: 'Search text', kind: 'read', argsSummary: 'query="retry"', args: { query: 'retry' }, iteration: 1, status: 'ok', durationMs: 41, tokens: { input: 0, output: 0, total: 0 }, output: 'src/llm/retryPolicy.ts:12: export const RETRY_STATUS = [429, 503]' },
       {
-        id: 'c2', tool: 'edit_file', displayName: 'Edit file', kind: 'write', argsSummary: 'path="a.ts"', args: { path: 'a.ts', old_text: 'x', new_text: 'y' }, iteration: 2, status: 'denied',
+        id: 'c1',
+        tool: 'search_text',
+        displayName: 'Search text',
+        kind: 'read',
+        argsSummary: 'query="retry"',
+        args: { query: 'retry' },
+        iteration: 1,
+        status: 'ok',
+        durationMs: 41,
+        tokens: { input: 0, output: 0, total: 0 },
+        output: 'src/llm/retryPolicy.ts:12: export const RETRY_STATUS = [429, 503]',
+      },
+      {
+        id: 'c2',
+        tool: 'edit_file',
+        displayName: 'Edit file',
+        kind: 'write',
+        argsSummary: 'path="a.ts"',
+        args: { path: 'a.ts', old_text: 'x', new_text: 'y' },
+        iteration: 2,
+        status: 'denied',
         preview: { type: 'diff', path: 'a.ts', action: 'edit', diff: '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-x\n+y\n', added: 1, removed: 1 },
         approval: { decision: 'deny', by: 'user', reason: 'not that file' },
       },
-      { id: 'k1', tool: 'read_file', displayName: 'Read file', argsSummary: 'path="b.ts"', args: { path: 'b.ts' }, iteration: 1, status: 'error', error: 'b.ts does not exist', parentCallId: 'c9' },
+      {
+        id: 'k1',
+        tool: 'read_file',
+        displayName: 'Read file',
+        argsSummary: 'path="b.ts"',
+        args: { path: 'b.ts' },
+        iteration: 1,
+        status: 'error',
+        error: 'b.ts does not exist',
+        parentCallId: 'c9',
+      },
     ],
     reasoning: 'Search first.',
     warnings: ['the answer was cut off'],
@@ -62,7 +91,8 @@ describe('history: agent-mode turns', () => {
       { ...agentTurn(), toolCalls: [{ ...agentTurn().toolCalls[0], status: 'maybe' }] },
       { ...agentTurn(), toolCalls: [{ ...agentTurn().toolCalls[1], approval: { decision: 'allow-always', by: 'user' } }] },
     ];
-    for (const message of bad) await assert.rejects(manager.upsertMessage(conversation.id, message as unknown as AgentTurnMessage), { name: 'InvalidMessageError' });
+    for (const message of bad)
+      await assert.rejects(manager.upsertMessage(conversation.id, message as unknown as AgentTurnMessage), { name: 'InvalidMessageError' });
     await manager.dispose();
   });
 
@@ -73,7 +103,10 @@ describe('history: agent-mode turns', () => {
     await manager.appendMessage(conversation.id, agentTurn());
     const markdown = manager.exportMarkdown(conversation.id);
     assert.match(markdown, /## Agent \(qwen2\.5-coder\)\n\n_Context: `src\/a\.ts` lines 3–9_/);
-    assert.match(markdown, /1\. ✓ `search_text` query="retry" \(ok, 41 ms\)\n\n```text\nsrc\/llm\/retryPolicy\.ts:12: export const RETRY_STATUS = \[429, 503\]\n```/);
+    assert.match(
+      markdown,
+      /1\. ✓ `search_text` query="retry" \(ok, 41 ms\)\n\n```text\nsrc\/llm\/retryPolicy\.ts:12: export const RETRY_STATUS = \[429, 503\]\n```/,
+    );
     assert.match(markdown, /2\. ⊘ `edit_file` path="a\.ts" \(denied, denied by you: not that file\)\n\n```diff\n--- a\/a\.ts\n/);
     assert.match(markdown, /3\. ✗ `read_file` \(sub-agent\) path="b\.ts" \(error\)\n\nError: b\.ts does not exist/);
     assert.match(markdown, /\*\*Answer\*\*\n\nThe retry policy lives in/);

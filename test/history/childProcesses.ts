@@ -48,7 +48,10 @@ export function startFixture(name: string, args: string[]): HistoryChild {
     waitFor: (line) =>
       lines.includes(line)
         ? Promise.resolve()
-        : Promise.race([new Promise<void>((resolve) => waiters.push({ line, resolve })), exit.then(() => Promise.reject(new Error(`${name} exited before "${line}": ${stderr}`)))]),
+        : Promise.race([
+            new Promise<void>((resolve) => waiters.push({ line, resolve })),
+            exit.then(() => Promise.reject(new Error(`${name} exited before "${line}": ${stderr}`))),
+          ]),
     send: (line) => child.stdin!.write(`${line}\n`),
     exited: () => exit,
   };

@@ -59,7 +59,7 @@ describe('history: one writer at a time across processes', function () {
     await appended;
     await child.exited();
     const expected = ['question', 'answer', 'from the other window', 'from this window'];
-    assert.deepEqual(texts(manager, id), expected, 'the other process\'s line was read before appending');
+    assert.deepEqual(texts(manager, id), expected, "the other process's line was read before appending");
     const messageCount = (m: StateManager) => m.listConversations().find((c) => c.id === id)?.messageCount;
     assert.equal(messageCount(manager), 4);
     await manager.dispose();

@@ -35,11 +35,17 @@ describe('history: damaged files', () => {
     for (const [id, bytes] of damaged) writeFileSync(conversationPath(id), bytes);
 
     const { manager, problems } = await StateManager.open(storage.dir());
-    assert.deepEqual(manager.listConversations().map((s) => s.id), [healthy]);
+    assert.deepEqual(
+      manager.listConversations().map((s) => s.id),
+      [healthy],
+    );
     assert.equal(manager.getConversation(healthy)?.messages.length, 2);
     assert.equal(problems.length, damaged.size);
     for (const [id, bytes] of damaged) {
-      assert.ok(problems.some((p) => p.includes(`${id}.jsonl`) && p.includes('moved to')), `problem reported for ${id}`);
+      assert.ok(
+        problems.some((p) => p.includes(`${id}.jsonl`) && p.includes('moved to')),
+        `problem reported for ${id}`,
+      );
       assert.deepEqual(readFileSync(join(corruptDir(), `${id}.jsonl`)), bytes, 'original bytes preserved');
     }
     assert.ok(problems.find((p) => p.includes(middleId))?.includes('line 3'));
@@ -83,7 +89,10 @@ describe('history: damaged files', () => {
 
     ({ manager, problems } = await StateManager.open(storage.dir()));
     assert.deepEqual(problems, []);
-    assert.deepEqual(manager.getConversation(id)?.messages.map((m) => (m.kind === 'prompt-run' || m.kind === 'agent-turn' ? m.answer : m.text)), ['question', 'answer', 'after the crash']);
+    assert.deepEqual(
+      manager.getConversation(id)?.messages.map((m) => (m.kind === 'prompt-run' || m.kind === 'agent-turn' ? m.answer : m.text)),
+      ['question', 'answer', 'after the crash'],
+    );
     await manager.dispose();
   });
 
@@ -113,11 +122,14 @@ describe('history: damaged files', () => {
     const { manager, problems } = await StateManager.open(storage.dir());
     assert.match(problems[0] ?? '', /newer CodeWiki.*left untouched/);
     assert.equal(readFileSync(conversationPath(id), 'utf8'), future);
-    assert.deepEqual(manager.listConversations().map((s) => s.id), [healthy]);
+    assert.deepEqual(
+      manager.listConversations().map((s) => s.id),
+      [healthy],
+    );
     await manager.dispose();
   });
 
-  it('moves a file damaged behind the index\'s back aside when it is first read, and reports it', async () => {
+  it("moves a file damaged behind the index's back aside when it is first read, and reports it", async () => {
     const id = await healthyConversation();
     const path = conversationPath(id);
     const size = statSync(path).size;

@@ -66,13 +66,21 @@ describe('history: crash safety', function () {
       assert.equal(summaries.length, run * 2, 'every conversation created so far loads');
       for (const { id } of summaries) {
         const numbers = manager.getConversation(id)?.messages.map(messageNumber) ?? [];
-        assert.deepEqual(numbers, numbers.map((_, i) => i + 1), `conversation ${id} is a gap-free prefix 1..k`);
+        assert.deepEqual(
+          numbers,
+          numbers.map((_, i) => i + 1),
+          `conversation ${id} is a gap-free prefix 1..k`,
+        );
         assert.ok(numbers.length >= (seen.get(id) ?? 0), `conversation ${id} lost messages it had before`);
         seen.set(id, numbers.length);
       }
       await manager.dispose();
     }
-    assert.deepEqual(readdirSync(storage.dir()).filter((name) => name === 'corrupt'), [], 'nothing was judged corrupt');
+    assert.deepEqual(
+      readdirSync(storage.dir()).filter((name) => name === 'corrupt'),
+      [],
+      'nothing was judged corrupt',
+    );
     // More than 6 means a real kill tore a line too; whether that happens depends on timing.
     assert.ok(droppedTornLines.length >= 6);
   });

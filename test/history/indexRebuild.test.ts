@@ -9,8 +9,7 @@ import { agentRun, useTempStorage, userMessage } from './historyBuilders';
 describe('history: index.json', () => {
   const storage = useTempStorage();
   const indexPath = () => join(storage.dir(), 'index.json');
-  const idsIn = (text: string) =>
-    (JSON.parse(text) as { conversations: { summary: ConversationSummary }[] }).conversations.map((e) => e.summary.id).sort();
+  const idsIn = (text: string) => (JSON.parse(text) as { conversations: { summary: ConversationSummary }[] }).conversations.map((e) => e.summary.id).sort();
   const indexedIds = () => idsIn(readFileSync(indexPath(), 'utf8'));
 
   /** Three conversations with content; returns what the history list showed. */

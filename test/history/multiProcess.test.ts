@@ -23,7 +23,11 @@ function assertAllSaved(messages: ChatMessage[], writer: HistoryChild, label: st
   const missing = acked.filter((id) => !byId.has(id));
   assert.deepEqual(missing, [], `${missing.length} of ${acked.length} acknowledged messages from ${label} are missing`);
   const positions = acked.map((id) => byId.get(id)!.position);
-  assert.deepEqual(positions, [...positions].sort((a, b) => a - b), `${label}'s messages keep their order`);
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+    `${label}'s messages keep their order`,
+  );
   acked.forEach((id, i) => {
     const { message } = byId.get(id)!;
     const turn = Math.floor(i / 2) + 1;
@@ -89,7 +93,7 @@ describe('history: several processes sharing one folder', function () {
     assertAllSaved(messages, writers[1]!, 'B', answerBytes);
     assert.equal(messages.length, 32);
     const [fromFile] = manager.listConversations(); // rebuilt from the file now that it has been read
-    assert.equal(listed?.messageCount, 32, 'the index counts both processes\' messages');
+    assert.equal(listed?.messageCount, 32, "the index counts both processes' messages");
     assert.deepEqual(listed, fromFile, 'the index entry says what the file says');
     assert.ok(!existsSync(join(storage.dir(), 'corrupt')), 'nothing was judged damaged');
     await manager.dispose();
@@ -103,7 +107,7 @@ describe('history: several processes sharing one folder', function () {
     const { manager } = await StateManager.open(storage.dir());
     const [listed] = manager.listConversations();
     const messages = manager.getConversation(id)?.messages ?? [];
-    assert.equal(messages.length, 100, 'both processes\' messages are in the file');
+    assert.equal(messages.length, 100, "both processes' messages are in the file");
     assert.equal(listed?.messageCount, 100, 'and the index written by whichever process finished last counts them all');
     assert.deepEqual(listed, manager.listConversations()[0]);
     await manager.dispose();

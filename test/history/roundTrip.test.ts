@@ -134,7 +134,10 @@ describe('history: round trip through disk', () => {
     await manager.setOpenConversationId(older.id);
 
     let reopened = await reopen(manager);
-    assert.deepEqual(reopened.listConversations().map((s) => s.title), ['Newer', 'Renamed older']);
+    assert.deepEqual(
+      reopened.listConversations().map((s) => s.title),
+      ['Newer', 'Renamed older'],
+    );
     assert.equal(reopened.getOpenConversationId(), older.id, 'a window reload restores the open conversation');
 
     assert.equal(await reopened.delete(older.id), true);
@@ -144,7 +147,10 @@ describe('history: round trip through disk', () => {
     assert.match(readFileSync(join(storage.dir(), 'trash', `${older.id}.jsonl`), 'utf8'), /Renamed older/);
 
     reopened = await reopen(reopened);
-    assert.deepEqual(reopened.listConversations().map((s) => s.id), [newer.id]);
+    assert.deepEqual(
+      reopened.listConversations().map((s) => s.id),
+      [newer.id],
+    );
     assert.equal(reopened.getConversation(older.id), undefined);
     assert.equal(reopened.getOpenConversationId(), undefined);
     await reopened.dispose();

@@ -52,7 +52,11 @@ describe('history: temp files from interrupted writes', function () {
     await child.exited();
     const { manager, problems } = await StateManager.open(storage.dir());
     assert.deepEqual(problems, []);
-    assert.deepEqual(readdirSync(conversations()).filter((name) => name.endsWith('.tmp')), [], 'the dead writer\'s temp file is gone');
+    assert.deepEqual(
+      readdirSync(conversations()).filter((name) => name.endsWith('.tmp')),
+      [],
+      "the dead writer's temp file is gone",
+    );
     assert.deepEqual(readdirSync(join(storage.dir(), 'locks')), [], 'and so is its lock');
     const files = readdirSync(conversations()).filter((name) => name.endsWith('.jsonl'));
     assert.equal(manager.listConversations().length, files.length, 'every conversation it finished still loads');

@@ -45,7 +45,10 @@ describe('history: untrusted input', () => {
     await assert.rejects(manager.appendMessage(conversation.id, message), /already in the conversation/);
     await manager.upsertMessage(conversation.id, { ...message, text: 'edited' });
     await assert.rejects(manager.appendMessage(conversation.id, { kind: 'nope' } as never), { name: 'InvalidMessageError' });
-    assert.deepEqual(manager.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text), ['edited']);
+    assert.deepEqual(
+      manager.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text),
+      ['edited'],
+    );
     await manager.dispose();
   });
 });

@@ -37,7 +37,10 @@ describe('history: write failures', () => {
     assert.equal(error.code, 'ENOTDIR');
     assert.equal(error.conversationId, conversation.id);
     assert.match(error.message, /^Could not save the conversation: a part of the storage path is not a folder \(ENOTDIR\)$/);
-    assert.deepEqual(manager.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text), ['saved', 'not saved yet']);
+    assert.deepEqual(
+      manager.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text),
+      ['saved', 'not saved yet'],
+    );
     assert.equal(manager.listConversations()[0]?.messageCount, 2);
     await assert.rejects(manager.flush(), StorageWriteError, 'still failing, still reported');
 
@@ -46,7 +49,10 @@ describe('history: write failures', () => {
     await manager.dispose();
     const { manager: reopened, problems } = await StateManager.open(storage.dir());
     assert.deepEqual(problems, []);
-    assert.deepEqual(reopened.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text), ['saved', 'not saved yet']);
+    assert.deepEqual(
+      reopened.getConversation(conversation.id)?.messages.map((m) => m.kind === 'user' && m.text),
+      ['saved', 'not saved yet'],
+    );
     await reopened.dispose();
   });
 
@@ -66,7 +72,10 @@ describe('history: write failures', () => {
     await manager.appendMessage(id, userMessage('second words')); // the retry carries the earlier lines along
     await manager.dispose();
     const { manager: reopened } = await StateManager.open(storage.dir());
-    assert.deepEqual(reopened.getConversation(id)?.messages.map((m) => m.kind === 'user' && m.text), ['first words', 'second words']);
+    assert.deepEqual(
+      reopened.getConversation(id)?.messages.map((m) => m.kind === 'user' && m.text),
+      ['first words', 'second words'],
+    );
     await reopened.dispose();
   });
 

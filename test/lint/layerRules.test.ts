@@ -26,7 +26,11 @@ describe('lint: the layers are enforced', function () {
     ['src/core/engine/x.ts', "import { activate } from '../../extension/extension';\nexport const a = activate;\n", /adapters in src\/extension/],
     ['src/core/agent/x.ts', "import { main } from '../../cli/main';\nexport const m = main;\n", /the CLI depends on the core/],
     ['src/core/agent/x.ts', "import { md } from '../../../webview-ui/src/markdownParser';\nexport const m = md;\n", /never imports the webview/],
-    ['webview-ui/src/x.ts', "import { createChatModel } from '../../src/core/llm/createChatModel';\nexport const c = createChatModel;\n", /imports only src\/shared/],
+    [
+      'webview-ui/src/x.ts',
+      "import { createChatModel } from '../../src/core/llm/createChatModel';\nexport const c = createChatModel;\n",
+      /imports only src\/shared/,
+    ],
     ['webview-ui/src/x.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n", /runs in a browser/],
     ['src/shared/x.ts', "import { streamChat } from '../core/llm/streamChat';\nexport const s = streamChat;\n", /types \(import type\), never its code/],
   ];
@@ -34,14 +38,26 @@ describe('lint: the layers are enforced', function () {
   for (const [path, source, message] of refused) {
     it(`refuses in ${path}: ${source.split('\n')[0]}`, async () => {
       const found = await problems(path, source);
-      assert.ok(found.some((p) => p.startsWith('@typescript-eslint/no-restricted-imports') && message.test(p)), found.join('\n') || 'no problem reported');
+      assert.ok(
+        found.some((p) => p.startsWith('@typescript-eslint/no-restricted-imports') && message.test(p)),
+        found.join('\n') || 'no problem reported',
+      );
     });
   }
 
   it('allows what the layers permit: types from the core in src/shared, src/shared in the webview, the core in the extension', async () => {
     assert.deepEqual(await problems('src/shared/x.ts', "import type { TokenUsage } from '../core/llm/usage';\nexport type T = TokenUsage;\n"), []);
-    assert.deepEqual(await problems('webview-ui/src/x.ts', "import type { HostToWebview } from '../../src/shared/protocol';\nexport type H = HostToWebview;\n"), []);
-    assert.deepEqual(await problems('src/extension/x.ts', "import * as vscode from 'vscode';\nimport { streamChat } from '../core/llm/streamChat';\nexport const both = [vscode, streamChat];\n"), []);
+    assert.deepEqual(
+      await problems('webview-ui/src/x.ts', "import type { HostToWebview } from '../../src/shared/protocol';\nexport type H = HostToWebview;\n"),
+      [],
+    );
+    assert.deepEqual(
+      await problems(
+        'src/extension/x.ts',
+        "import * as vscode from 'vscode';\nimport { streamChat } from '../core/llm/streamChat';\nexport const both = [vscode, streamChat];\n",
+      ),
+      [],
+    );
   });
 });
 
@@ -66,37 +82,81 @@ describe('lint: the floor plan of src/core is enforced', function () {
   }
 
   const upward: Array<[string, string, RegExp]> = [
-    ['src/core/agent/x.ts', "import { subagentExclusion } from '../subagents/agentFilter';\nexport const s = subagentExclusion;\n", /tier 3 \(programs\) may not import tier 4 \(hosts of programs\)/],
-    ['src/core/tools/x.ts', "import type { ExecutorEvent } from '../engine/executorEvents';\nexport type E = ExecutorEvent;\n", /tier 2 \(capabilities\) may not import tier 4 \(hosts of programs\)/],
-    ['src/core/llm/x.ts', "import type { ToolRuntime } from '../tools/toolRuntime';\nexport type R = ToolRuntime;\n", /tier 0 \(ground\) may not import tier 2 \(capabilities\)/],
-    ['src/core/yaml/x.ts', "import { compileActionPrompt } from '../actionPrompt/compileActionPrompt';\nexport const c = compileActionPrompt;\n", /tier 0 \(ground\) may not import tier 3 \(programs\)/],
-    ['src/core/subagents/x.ts', "import { createAgent } from '../createAgent';\nexport const c = createAgent;\n", /tier 4 \(hosts of programs\) may not import tier 5 \(composition\)/],
-    ['src/core/codewikiEngine.ts', "import { ToolTesterService } from './toolTester/toolTesterService';\nexport const t = ToolTesterService;\n", /tier 5 \(composition\) may not import tier 6 \(application\)/],
-    ['src/core/values/x.ts', "import { renderTemplate } from '../template/renderTemplate';\nexport const r = renderTemplate;\n", /tier 1 \(values\) may not import tier 2 \(capabilities\)/],
-    ['src/core/engine/x.ts', "import type { HostToWebview } from '../../shared/protocol';\nexport type H = HostToWebview;\n", /src\/shared\) is the business of tier 6 \(application\)/],
+    [
+      'src/core/agent/x.ts',
+      "import { subagentExclusion } from '../subagents/agentFilter';\nexport const s = subagentExclusion;\n",
+      /tier 3 \(programs\) may not import tier 4 \(hosts of programs\)/,
+    ],
+    [
+      'src/core/tools/x.ts',
+      "import type { ExecutorEvent } from '../engine/executorEvents';\nexport type E = ExecutorEvent;\n",
+      /tier 2 \(capabilities\) may not import tier 4 \(hosts of programs\)/,
+    ],
+    [
+      'src/core/llm/x.ts',
+      "import type { ToolRuntime } from '../tools/toolRuntime';\nexport type R = ToolRuntime;\n",
+      /tier 0 \(ground\) may not import tier 2 \(capabilities\)/,
+    ],
+    [
+      'src/core/yaml/x.ts',
+      "import { compileActionPrompt } from '../actionPrompt/compileActionPrompt';\nexport const c = compileActionPrompt;\n",
+      /tier 0 \(ground\) may not import tier 3 \(programs\)/,
+    ],
+    [
+      'src/core/subagents/x.ts',
+      "import { createAgent } from '../createAgent';\nexport const c = createAgent;\n",
+      /tier 4 \(hosts of programs\) may not import tier 5 \(composition\)/,
+    ],
+    [
+      'src/core/codewikiEngine.ts',
+      "import { ToolTesterService } from './toolTester/toolTesterService';\nexport const t = ToolTesterService;\n",
+      /tier 5 \(composition\) may not import tier 6 \(application\)/,
+    ],
+    [
+      'src/core/values/x.ts',
+      "import { renderTemplate } from '../template/renderTemplate';\nexport const r = renderTemplate;\n",
+      /tier 1 \(values\) may not import tier 2 \(capabilities\)/,
+    ],
+    [
+      'src/core/engine/x.ts',
+      "import type { HostToWebview } from '../../shared/protocol';\nexport type H = HostToWebview;\n",
+      /src\/shared\) is the business of tier 6 \(application\)/,
+    ],
   ];
 
   for (const [path, source, message] of upward) {
     it(`refuses an import up the tiers in ${path}: ${source.split('\n')[0]}`, async () => {
       const found = await problems(path, source);
-      assert.ok(found.some((p) => p.startsWith('import-x/no-restricted-paths') && message.test(p)), found.join('\n') || 'no problem reported');
+      assert.ok(
+        found.some((p) => p.startsWith('import-x/no-restricted-paths') && message.test(p)),
+        found.join('\n') || 'no problem reported',
+      );
     });
   }
 
   it('allows imports down the tiers and within one: a host of programs uses a program, the application uses composition and the protocol, capabilities use each other', async () => {
     assert.deepEqual(await problems('src/core/subagents/x.ts', "import { AgentLoop } from '../agent/agentLoop';\nexport const a = AgentLoop;\n"), []);
     assert.deepEqual(
-      await problems('src/core/session/x.ts', "import type { HostToWebview } from '../../shared/protocol';\nimport { createAgent } from '../createAgent';\nexport type H = HostToWebview;\nexport const c = createAgent;\n"),
+      await problems(
+        'src/core/session/x.ts',
+        "import type { HostToWebview } from '../../shared/protocol';\nimport { createAgent } from '../createAgent';\nexport type H = HostToWebview;\nexport const c = createAgent;\n",
+      ),
       [],
     );
-    assert.deepEqual(await problems('src/core/codebaseIndex/x.ts', "import { codewikiTool } from '../tools/codewikiTool';\nexport const c = codewikiTool;\n"), []);
+    assert.deepEqual(
+      await problems('src/core/codebaseIndex/x.ts', "import { codewikiTool } from '../tools/codewikiTool';\nexport const c = codewikiTool;\n"),
+      [],
+    );
     assert.deepEqual(await problems('src/core/util/x.ts', "import { abortReason } from './abort';\nexport const a = abortReason;\n"), []);
   });
 
   it('refuses a file of src/core that is in no tier, in a new folder or directly in src/core, and accepts one in a tier', async () => {
     for (const path of ['src/core/misc/helper.ts', 'src/core/helper.ts']) {
       const found = await problems(path, 'export const x = 1;\n');
-      assert.ok(found.some((p) => p.startsWith('codewiki/no-unlayered-files') && p.includes(`${path} is in no tier`)), found.join('\n') || `nothing reported for ${path}`);
+      assert.ok(
+        found.some((p) => p.startsWith('codewiki/no-unlayered-files') && p.includes(`${path} is in no tier`)),
+        found.join('\n') || `nothing reported for ${path}`,
+      );
     }
     assert.deepEqual(await problems('src/core/values/helper.ts', 'export const x = 1;\n'), []);
   });
@@ -106,7 +166,10 @@ describe('lint: the floor plan of src/core is enforced', function () {
     const b = 'test/lint/fixtures/halfCycle/b.ts';
     for (const source of ["import { A } from './a';\nexport const B = `b ${A}`;\n", "import type { A } from './a';\nexport type B = typeof A;\n"]) {
       const found = await problems(b, source);
-      assert.ok(found.some((p) => p.startsWith('codewiki/no-import-cycles') && p.includes(`Import cycle: ${b} → ${a} → ${b}`)), found.join('\n') || `no cycle reported for: ${source}`);
+      assert.ok(
+        found.some((p) => p.startsWith('codewiki/no-import-cycles') && p.includes(`Import cycle: ${b} → ${a} → ${b}`)),
+        found.join('\n') || `no cycle reported for: ${source}`,
+      );
     }
     assert.deepEqual(await problems(b, "export const B = 'b';\n"), [], 'the half on disk is no cycle');
   });
@@ -117,6 +180,10 @@ describe('lint: the floor plan of src/core is enforced', function () {
     const cycle = found.find((p) => p.startsWith('codewiki/no-import-cycles'));
     assert.ok(cycle, found.join('\n') || 'no problem reported');
     assert.match(cycle, /Folder cycle in src\/core: util → llm → util \(src\/core\/llm\/\w+\.ts imports src\/core\/util\/\w+\.ts\)/);
-    assert.deepEqual(found.filter((p) => p.startsWith('import-x/')), [], 'same tier: no zone applies, only the cycle rule');
+    assert.deepEqual(
+      found.filter((p) => p.startsWith('import-x/')),
+      [],
+      'same tier: no zone applies, only the cycle rule',
+    );
   });
 });

@@ -46,7 +46,10 @@ describe('createChatModel deadlines and cancellation', () => {
     server.enqueue({ stall: 'before-headers' }, { text: 'must not be reached' });
     const error = await failureOf(model.invoke('hi'));
 
-    assert.ok(causes(error).some((e) => e instanceof LlmTimeoutError), 'an LlmTimeoutError is in the cause chain');
+    assert.ok(
+      causes(error).some((e) => e instanceof LlmTimeoutError),
+      'an LlmTimeoutError is in the cause chain',
+    );
     assert.equal(describeLlmError(error, url), `No response from ${url} within 0.3 s (timeout)`);
     assert.equal(server.requests.length, 1, 'a timeout is not retried');
     await server.waitForClose(0);
@@ -73,7 +76,10 @@ describe('createChatModel deadlines and cancellation', () => {
     assert.equal(text, 'one two three four five');
   });
 
-  for (const [read, label] of [['none', 'no chunk'], ['one-chunk', 'one chunk']]) {
+  for (const [read, label] of [
+    ['none', 'no chunk'],
+    ['one-chunk', 'one chunk'],
+  ]) {
     it(`a body left unread after ${label} keeps no timer running, so the process can exit`, async () => {
       // The idle clock runs only while a read is pending; one that re-armed for ever kept mocha from exiting.
       const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'unreadBody.ts'), read], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -132,14 +138,17 @@ describe('createChatModel deadlines and cancellation', () => {
     // only be in its back-off (an abort any earlier would cancel the request itself, a different path).
     let answered: (status: number) => void = () => {};
     const firstAnswer = new Promise<number>((resolve) => (answered = resolve));
-    const observed = createChatModel({ baseURL: url, model: 'm', apiKey: key, timeoutMs: 300 }, {
-      retryBaseDelayMs: 5,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        answered(response.status);
-        return response;
+    const observed = createChatModel(
+      { baseURL: url, model: 'm', apiKey: key, timeoutMs: 300 },
+      {
+        retryBaseDelayMs: 5,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          answered(response.status);
+          return response;
+        },
       },
-    });
+    );
     const stop = new AbortController();
     const pending = failureOf(observed.invoke('hi', { signal: stop.signal }));
     assert.equal(await firstAnswer, 429, 'the client received the 429 first');
@@ -162,10 +171,7 @@ describe('createChatModel deadlines and cancellation', () => {
 
     assert.equal(received, 'one two ', 'the chunks sent before the drop arrived');
     assert.ok(error instanceof LlmConnectionError);
-    assert.equal(
-      describeLlmError(error, url),
-      `The connection to ${url} was lost in the middle of the response — the server may have crashed or restarted`,
-    );
+    assert.equal(describeLlmError(error, url), `The connection to ${url} was lost in the middle of the response — the server may have crashed or restarted`);
     assert.equal(server.requests.length, 1, 'a half-delivered answer is not retried');
   });
 });

@@ -46,9 +46,11 @@ describe('createChatModel retries', () => {
 
   it('stops after the default 3 retries on a streamed request too', async () => {
     for (let i = 0; i < 5; i++) server.enqueue({ status: 503 });
-    const error = await failureOf((async () => {
-      for await (const _ of await createChatModel({ baseURL: url, model: 'm' }, { retryBaseDelayMs: 5 }).stream('hi')) void _;
-    })());
+    const error = await failureOf(
+      (async () => {
+        for await (const _ of await createChatModel({ baseURL: url, model: 'm' }, { retryBaseDelayMs: 5 }).stream('hi')) void _;
+      })(),
+    );
 
     assert.equal(server.requests.length, 4);
     assert.match(describeLlmError(error, url), /^503 from .*: server error \(gave up after 3 retries\)/);
@@ -73,14 +75,14 @@ describe('createChatModel retries', () => {
     const error = await failureOf(fastModel().invoke('hi'));
 
     assert.equal(server.requests.length, 1);
-    assert.equal(
-      describeLlmError(error, url),
-      `400 from ${url}: the server rejected the request: Unsupported value: temperature`,
-    );
+    assert.equal(describeLlmError(error, url), `400 from ${url}: the server rejected the request: Unsupported value: temperature`);
   });
 
   it('names both sizes when the prompt does not fit the context window, and does not retry', async () => {
-    server.enqueue({ status: 400, body: { error: { message: "This model's maximum context length is 4096 tokens. However, your messages resulted in 5210 tokens." } } }, { text: 'never' });
+    server.enqueue(
+      { status: 400, body: { error: { message: "This model's maximum context length is 4096 tokens. However, your messages resulted in 5210 tokens." } } },
+      { text: 'never' },
+    );
     const error = await failureOf(fastModel().invoke('hi'));
     assert.equal(server.requests.length, 1);
     assert.match(describeLlmError(error, url), /^400 from .*: the prompt \(5,210 tokens\) does not fit the server's context size \(4,096 tokens\); use fewer/);

@@ -129,7 +129,10 @@ describe('createChatModel on the wire', () => {
   it('serves GET /v1/models', async () => {
     const response = await fetch(`${url}/models`);
     const list = (await response.json()) as { data: Array<{ id: string }> };
-    assert.deepEqual(list.data.map((m) => m.id), ['test-model']);
+    assert.deepEqual(
+      list.data.map((m) => m.id),
+      ['test-model'],
+    );
   });
 });
 

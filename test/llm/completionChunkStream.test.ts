@@ -13,15 +13,22 @@ import { OpenAiTestServer } from '../support/openaiServer';
  * yield the same events and fail with the same message. The SDK is the reference because ChatOpenAI read
  * its events before (completionChunkStream.ts says why we decode them ourselves).
  */
-const chunk = (delta: object, extra: object = {}) => JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], ...extra });
-const usage = JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } });
+const chunk = (delta: object, extra: object = {}) =>
+  JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], ...extra });
+const usage = JSON.stringify({
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'm',
+  choices: [],
+  usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+});
 
 const BODIES: Record<string, string> = {
   'a plain answer': `data: ${chunk({ role: 'assistant', content: '' })}\n\ndata: ${chunk({ content: 'Hel' })}\n\ndata: ${chunk({ content: 'lo' })}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`,
   'CRLF line ends': `data: ${chunk({ content: 'a' })}\r\n\r\ndata: ${chunk({ content: 'b' })}\r\n\r\ndata: [DONE]\r\n\r\n`,
   'CR line ends': `data: ${chunk({ content: 'a' })}\r\rdata: ${chunk({ content: 'b' })}\r\r`,
-  'comments, other fields, no space after the colon, data over two lines':
-    `: keep-alive\n\nid: 7\nretry: 100\nevent: message\ndata:${chunk({ content: 'x' })}\n\ndata: {"id":"c1","choices":\ndata: [{"index":0,"delta":{"content":"y"}}]}\n\n`,
+  'comments, other fields, no space after the colon, data over two lines': `: keep-alive\n\nid: 7\nretry: 100\nevent: message\ndata:${chunk({ content: 'x' })}\n\ndata: {"id":"c1","choices":\ndata: [{"index":0,"delta":{"content":"y"}}]}\n\n`,
   'events after [DONE] are ignored': `data: ${chunk({ content: 'a' })}\n\ndata: [DONE]\n\ndata: ${chunk({ content: 'late' })}\n\n`,
   'an event cut off at the end of the body is dropped': `data: ${chunk({ content: 'a' })}\n\ndata: ${chunk({ content: 'cut' })}\n`,
   'a last line without its line end': `data: ${chunk({ content: 'a' })}\n\ndata: ${chunk({ content: 'b' })}`,
@@ -121,7 +128,12 @@ describe('completionChunkStream: the SSE decoder of streamed answers', () => {
 
   it('an aborted body ends the events quietly (the caller asked), any other failure is thrown as is', async () => {
     const failing = (error: Error) =>
-      new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode(`data: ${chunk({ content: 'a' })}\n\n`)), pull: (c) => c.error(error) }));
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start: (c) => c.enqueue(new TextEncoder().encode(`data: ${chunk({ content: 'a' })}\n\n`)),
+          pull: (c) => c.error(error),
+        }),
+      );
     const aborted = await collect(async () => completionChunkStream(failing(new DOMException('stopped', 'AbortError'))));
     assert.equal(aborted.events.length, 1);
     assert.equal(aborted.error, undefined);
@@ -133,10 +145,20 @@ describe('completionChunkStream: the SSE decoder of streamed answers', () => {
 
 describe('streamChat reading wire events', () => {
   it('events of any shape (null, numbers, strings where objects belong) are passed over; the text, usage and finish reason come from the well-formed ones', async () => {
-    const hostile = ['null', '5', '"text"', '{"choices":"abc"}', '{"choices":[null]}', '{"choices":[{"delta":{"content":["x"]}}]}', '{"usage":7}',
-      '{"choices":[{"delta":{"reasoning_content":{"x":1}}}]}', '{"choices":[{"delta":{"reasoning_content":"hmm"}}]}',
-      '{"choices":[{"finish_reason":3,"delta":{"content":"ok"}}]}', '{"choices":[{"finish_reason":"length","delta":{}}]}',
-      '{"choices":[],"usage":{"prompt_tokens":4,"completion_tokens":"2","total_tokens":-1}}'];
+    const hostile = [
+      'null',
+      '5',
+      '"text"',
+      '{"choices":"abc"}',
+      '{"choices":[null]}',
+      '{"choices":[{"delta":{"content":["x"]}}]}',
+      '{"usage":7}',
+      '{"choices":[{"delta":{"reasoning_content":{"x":1}}}]}',
+      '{"choices":[{"delta":{"reasoning_content":"hmm"}}]}',
+      '{"choices":[{"finish_reason":3,"delta":{"content":"ok"}}]}',
+      '{"choices":[{"finish_reason":"length","delta":{}}]}',
+      '{"choices":[],"usage":{"prompt_tokens":4,"completion_tokens":"2","total_tokens":-1}}',
+    ];
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(hostile.map((data) => `data: ${data}\n\n`).join('') + 'data: [DONE]\n\n');

@@ -32,7 +32,11 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 describe('idle-timeout body read with for await (how the SSE decoders read it)', () => {
   it('a stall under a transport that ignores the abort fails with a timeout, and the read under it is cancelled', async () => {
     let cancelled: unknown;
-    const silent = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(bytes('a')), pull: () => new Promise(() => {}), cancel: (reason) => void (cancelled = reason) });
+    const silent = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(bytes('a')),
+      pull: () => new Promise(() => {}),
+      cancel: (reason) => void (cancelled = reason),
+    });
     const fetch = createResilientFetch({ timeoutMs: 100, fetch: async () => new Response(silent) });
     const error = await failureOf(drain((await fetch(`${BASE_URL}/x`, REQUEST)).body!));
     assert.ok(error instanceof LlmTimeoutError, String(error));
@@ -40,7 +44,10 @@ describe('idle-timeout body read with for await (how the SSE decoders read it)',
   });
 
   it('a broken body becomes LlmConnectionError; a caller abort stays an AbortError', async () => {
-    const broken = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(bytes('a')), pull: (c) => c.error(Object.assign(new Error('socket'), { code: 'ECONNRESET' })) });
+    const broken = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(bytes('a')),
+      pull: (c) => c.error(Object.assign(new Error('socket'), { code: 'ECONNRESET' })),
+    });
     const brokenFetch = createResilientFetch({ timeoutMs: 1000, fetch: async () => new Response(broken) });
     assert.ok((await failureOf(drain((await brokenFetch(`${BASE_URL}/x`, REQUEST)).body!))) instanceof LlmConnectionError);
 
@@ -48,7 +55,11 @@ describe('idle-timeout body read with for await (how the SSE decoders read it)',
     const abortable = createResilientFetch({
       timeoutMs: 1000,
       fetch: async (_input, init) =>
-        new Response(new ReadableStream<Uint8Array>({ pull: (c) => new Promise((resolve) => init!.signal!.addEventListener('abort', () => resolve(c.error(init!.signal!.reason)))) })),
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull: (c) => new Promise((resolve) => init!.signal!.addEventListener('abort', () => resolve(c.error(init!.signal!.reason)))),
+          }),
+        ),
     });
     const body = (await abortable(`${BASE_URL}/x`, { ...REQUEST, signal: stop.signal })).body!;
     setTimeout(() => stop.abort(), 20);
@@ -73,10 +84,15 @@ describe('idle-timeout body read with for await (how the SSE decoders read it)',
 
   it('streamChat through ChatCompletionsModel: a mid-stream stall is a timeout, and the text before it is kept', async () => {
     const event = (content: string) =>
-      bytes(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] })}\n\n`);
+      bytes(
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] })}\n\n`,
+      );
     let sent = 0;
     const stallsAfterTwo = new ReadableStream<Uint8Array>({ pull: (c) => (sent++ < 2 ? c.enqueue(event(`t${sent}`)) : new Promise(() => {})) });
-    const model = createChatModel({ baseURL: BASE_URL, model: 'm', timeoutMs: 150 }, { fetch: async () => new Response(stallsAfterTwo, { headers: { 'content-type': 'text/event-stream' } }) });
+    const model = createChatModel(
+      { baseURL: BASE_URL, model: 'm', timeoutMs: 150 },
+      { fetch: async () => new Response(stallsAfterTwo, { headers: { 'content-type': 'text/event-stream' } }) },
+    );
     const error = (await failureOf(streamChat(model, [new HumanMessage('hi')]))) as Error & { partialText?: string; cause?: unknown };
     assert.equal(error.partialText, 't1t2');
     assert.ok(error instanceof LlmTimeoutError || error.cause instanceof LlmTimeoutError, String(error));

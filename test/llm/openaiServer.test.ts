@@ -12,9 +12,7 @@ describe('OpenAiTestServer', () => {
     const { url } = await server.start();
     try {
       const raw = await postJson(url, { model: 'm', messages: [{ role: 'user', content: 'go' }] });
-      assert.deepEqual(raw.choices[0].message.tool_calls, [
-        { id: 'call_9', type: 'function', function: { name: 'search', arguments: '{"q": "unterminated' } },
-      ]);
+      assert.deepEqual(raw.choices[0].message.tool_calls, [{ id: 'call_9', type: 'function', function: { name: 'search', arguments: '{"q": "unterminated' } }]);
       assert.equal(raw.choices[0].message.content, null);
       assert.equal(raw.choices[0].finish_reason, 'tool_calls');
 
@@ -43,7 +41,9 @@ describe('OpenAiTestServer', () => {
     const server = new OpenAiTestServer([{ stall: 'before-headers' }, { text: 'a b c', stall: 'mid-stream' }]);
     const { url } = await server.start();
     const first = fetch(`${url}/chat/completions`, { method: 'POST', body: '{"stream":false}' }).catch((e: Error) => e);
-    const second = fetch(`${url}/chat/completions`, { method: 'POST', body: '{"stream":true}' }).then((r) => r.text()).catch((e: Error) => e);
+    const second = fetch(`${url}/chat/completions`, { method: 'POST', body: '{"stream":true}' })
+      .then((r) => r.text())
+      .catch((e: Error) => e);
     await server.waitForRequests(2);
     await server.close();
 

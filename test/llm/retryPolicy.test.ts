@@ -26,9 +26,22 @@ describe('retry policy', () => {
     const backoff = retryDelayMs(new Headers(), 2, options);
     assert.ok(backoff >= 200 && backoff <= 400, `back-off step 2 of base 100 ms is 200..400 ms, got ${backoff}`);
 
-    assert.equal(backoffDelayMs(0, 100, () => 0), 50);
-    assert.equal(backoffDelayMs(0, 100, () => 1), 100);
-    assert.equal(backoffDelayMs(3, 100, () => 0), 400);
-    assert.equal(backoffDelayMs(30, 100, () => 1), 8000, 'the step is capped');
+    assert.equal(
+      backoffDelayMs(0, 100, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelayMs(0, 100, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelayMs(3, 100, () => 0),
+      400,
+    );
+    assert.equal(
+      backoffDelayMs(30, 100, () => 1),
+      8000,
+      'the step is capped',
+    );
   });
 });

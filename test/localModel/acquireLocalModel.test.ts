@@ -23,7 +23,12 @@ describe('the shared local model: start, reuse, leases, stop', function () {
   });
   afterEach(() => world.cleanup());
 
-  const request = (extra: Partial<LocalModelRequest> = {}): LocalModelRequest => ({ serveScript: FAKE_SERVE, cacheDir: world.cacheDir, env: world.env(), ...extra });
+  const request = (extra: Partial<LocalModelRequest> = {}): LocalModelRequest => ({
+    serveScript: FAKE_SERVE,
+    cacheDir: world.cacheDir,
+    env: world.env(),
+    ...extra,
+  });
 
   it('starts the default model with progress, records it on disk, and a second caller reuses it', async () => {
     const progress: LocalModelProgress[] = [];
@@ -32,10 +37,21 @@ describe('the shared local model: start, reuse, leases, stop', function () {
     assert.equal(first.model, 'fake-default', "the manifest's default model");
     assert.match(first.url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     assert.ok(await answersHealth(first.url));
-    assert.deepEqual(progress.filter((p) => p.message === 'building llama-server').map((p) => p.fraction), [0.25, 0.5, 0.75, 1]);
-    assert.ok(progress.some((p) => p.message === 'downloading fake-default (98 MB, once)'), progress.map((p) => p.message).join(' | '));
+    assert.deepEqual(
+      progress.filter((p) => p.message === 'building llama-server').map((p) => p.fraction),
+      [0.25, 0.5, 0.75, 1],
+    );
+    assert.ok(
+      progress.some((p) => p.message === 'downloading fake-default (98 MB, once)'),
+      progress.map((p) => p.message).join(' | '),
+    );
 
-    const record = JSON.parse(readFileSync(localServerFiles(world.cacheDir).registry, 'utf8')) as { url: string; model: string; pid: number; leasesDir: string };
+    const record = JSON.parse(readFileSync(localServerFiles(world.cacheDir).registry, 'utf8')) as {
+      url: string;
+      model: string;
+      pid: number;
+      leasesDir: string;
+    };
     assert.deepEqual({ url: record.url, model: record.model, pid: record.pid }, { url: first.url, model: 'fake-default', pid: first.pid });
     assert.deepEqual(world.starts(), [first.pid]);
 
@@ -69,7 +85,10 @@ describe('the shared local model: start, reuse, leases, stop', function () {
     cli.kill('SIGKILL');
     await delay(600);
     assert.ok(isProcessAlive(local.pid), 'the idle time is not over');
-    assert.deepEqual(readLeases(readdirLeases()).map((l) => l.live), [true]);
+    assert.deepEqual(
+      readLeases(readdirLeases()).map((l) => l.live),
+      [true],
+    );
 
     local.lease.linger(Date.now() - 1000); // the idle time ran out
     await waitUntil(serverStopped(local.pid), 'the server to stop once the idle time is over');
@@ -86,7 +105,10 @@ describe('the shared local model: start, reuse, leases, stop', function () {
   });
 
   it('two callers at once start one server: the second waits for the first and reuses it', async () => {
-    const [a, b] = await Promise.all([acquireLocalModel(request({ holderPid: world.holder().pid })), acquireLocalModel(request({ holderPid: world.holder().pid }))]);
+    const [a, b] = await Promise.all([
+      acquireLocalModel(request({ holderPid: world.holder().pid })),
+      acquireLocalModel(request({ holderPid: world.holder().pid })),
+    ]);
     assert.equal(a.url, b.url);
     assert.deepEqual([a.started, b.started].sort(), [false, true]);
     assert.equal(world.starts().length, 1);
@@ -99,7 +121,10 @@ describe('the shared local model: start, reuse, leases, stop', function () {
     const dead = world.holder();
     dead.kill('SIGKILL');
     await waitUntil(() => dead.exitCode !== null || dead.signalCode !== null, 'the stand-in to exit');
-    writeFileSync(files.registry, JSON.stringify({ url: 'http://127.0.0.1:9/v1', model: 'fake-default', pid: dead.pid, leasesDir: files.leasesDir('old'), startedAt: '' }));
+    writeFileSync(
+      files.registry,
+      JSON.stringify({ url: 'http://127.0.0.1:9/v1', model: 'fake-default', pid: dead.pid, leasesDir: files.leasesDir('old'), startedAt: '' }),
+    );
     const local = await acquireLocalModel(request());
     assert.equal(local.started, true);
     assert.equal((await runningLocalModel(world.cacheDir))?.pid, local.pid);
@@ -107,7 +132,9 @@ describe('the shared local model: start, reuse, leases, stop', function () {
 
   it('cancelling stops the start, its whole process group, and leaves no record or lock', async () => {
     const controller = new AbortController();
-    const started = acquireLocalModel(request({ env: world.env({ FAKE_SERVE_HANG: '1' }), signal: controller.signal, onProgress: (p) => p.line.startsWith('phase 5/5') && controller.abort() }));
+    const started = acquireLocalModel(
+      request({ env: world.env({ FAKE_SERVE_HANG: '1' }), signal: controller.signal, onProgress: (p) => p.line.startsWith('phase 5/5') && controller.abort() }),
+    );
     await assert.rejects(started, { name: 'AbortError' });
     const [pid] = world.starts();
     assert.ok(pid, 'the serve script ran');
@@ -115,7 +142,11 @@ describe('the shared local model: start, reuse, leases, stop', function () {
     const files = localServerFiles(world.cacheDir);
     assert.equal(existsSync(files.registry), false);
     assert.equal(existsSync(files.startLock), false);
-    assert.deepEqual(readdirSync(files.dir).filter((n) => n.startsWith('leases-')), [], 'its lease folder is removed');
+    assert.deepEqual(
+      readdirSync(files.dir).filter((n) => n.startsWith('leases-')),
+      [],
+      'its lease folder is removed',
+    );
   });
 
   it('a failed start says what serve.sh said, and records nothing', async () => {
@@ -144,6 +175,9 @@ describe('the shared local model: start, reuse, leases, stop', function () {
 
   function readdirLeases(): string {
     const dir = localServerFiles(world.cacheDir).dir;
-    return join(dir, readdirSync(dir).find((n) => n.startsWith('leases-'))!);
+    return join(
+      dir,
+      readdirSync(dir).find((n) => n.startsWith('leases-'))!,
+    );
   }
 });

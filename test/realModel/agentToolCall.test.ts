@@ -42,11 +42,19 @@ describe('real model: the default model calls tools (in the form the wire shows)
   it('answers a workspace question from a tool call it wrote as text, and names the right file', async () => {
     proxy = await startRecordingProxy(server.origin);
     const models = new OpenAiModelProvider({ baseURL: proxy.baseUrl, model: server.model, temperature: 0 });
-    const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
+    const engine = await createCodewikiEngine({
+      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
+      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
+      models,
+    });
     // Without the code index: its search before the first turn is a call CodeWiki makes, not the model.
     const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 6 }, useCodeIndex: false });
     const events: AgentEvent[] = [];
-    const result = await agent.run({ question: 'Where is the word frequency computed? Name the file.', conversationId: 'real-model', onEvent: (e) => events.push(e) });
+    const result = await agent.run({
+      question: 'Where is the word frequency computed? Name the file.',
+      conversationId: 'real-model',
+      onEvent: (e) => events.push(e),
+    });
     const turns = JSON.stringify(result.log.iterations.map((i) => i.text));
 
     const chats = proxy.chatExchanges();
@@ -55,7 +63,11 @@ describe('real model: the default model calls tools (in the form the wire shows)
     assert.equal(result.usedFallback, false, 'the server accepted the native tool definitions');
 
     const wire = chats.map(wireCompletion);
-    assert.deepEqual(wire.flatMap((c) => c.nativeToolCalls), [], 'no answer carried tool_calls: the model wrote its calls as text');
+    assert.deepEqual(
+      wire.flatMap((c) => c.nativeToolCalls),
+      [],
+      'no answer carried tool_calls: the model wrote its calls as text',
+    );
     const calls = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-start' }> => e.type === 'tool-call-start');
     assert.ok(calls.length >= 1, `the model called a tool: ${turns}`);
     for (const call of calls) {
@@ -64,7 +76,10 @@ describe('real model: the default model calls tools (in the form the wire shows)
       assert.ok(written.includes(`"${call.tool}"`), `turn ${call.iteration}'s text on the wire names ${call.tool}: ${JSON.stringify(written)}`);
     }
     const ended = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end');
-    assert.ok(ended.some((c) => c.status === 'ok'), `a tool call succeeded: ${JSON.stringify(ended.map((c) => [c.tool, c.status, c.error]))}`);
+    assert.ok(
+      ended.some((c) => c.status === 'ok'),
+      `a tool call succeeded: ${JSON.stringify(ended.map((c) => [c.tool, c.status, c.error]))}`,
+    );
 
     // src/frequency.ts holds countWords and topWords; no other file of example-workspace computes frequencies.
     const named = [...result.answer.matchAll(/[\w./-]+\.ts\b/g)].map((m) => m[0]);
@@ -75,10 +90,18 @@ describe('real model: the default model calls tools (in the form the wire shows)
 
   it('answers a where-is question with the right file when it starts from the code index', async () => {
     const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0 });
-    const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
+    const engine = await createCodewikiEngine({
+      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
+      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
+      models,
+    });
     const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 4 } });
     const events: AgentEvent[] = [];
-    const result = await agent.run({ question: 'Which file defines the list of stop words?', conversationId: 'real-model-index', onEvent: (e) => events.push(e) });
+    const result = await agent.run({
+      question: 'Which file defines the list of stop words?',
+      conversationId: 'real-model-index',
+      onEvent: (e) => events.push(e),
+    });
     await engine.codeIndex.dispose();
     const search = events.find((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end' && e.id === 'codewiki_index_search');
     assert.match(search?.output ?? '', /^1\. src\/stopWords\.ts\b/m, 'the index put the right file first in front of the model');
@@ -89,7 +112,11 @@ describe('real model: the default model calls tools (in the form the wire shows)
 
   it('a second question reuses the prompt the first one computed: llama-server reports cached prompt tokens', async () => {
     const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 64 });
-    const engine = await createCodewikiEngine({ workspaceRoot: join(REPO_ROOT, 'example-workspace'), builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
+    const engine = await createCodewikiEngine({
+      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
+      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
+      models,
+    });
     const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 2 } });
     const firstCall = async (question: string) => {
       const events: AgentEvent[] = [];

@@ -31,7 +31,10 @@ describe('real model: codewiki ask with no endpoint starts the local model', fun
     const first = await runCli(question, { env: env() });
     assert.equal(first.code, 0, first.stderr);
     assert.ok(first.stdout.trim().length > 0, `an answer on stdout; stderr:\n${first.stderr}`);
-    const started = new RegExp(`^using the local model ${model.replace(/\./g, '\\.')} \\(llama\\.cpp at (http://127\\.0\\.0\\.1:\\d+/v1); started\\)$`, 'm').exec(first.stderr);
+    const started = new RegExp(
+      `^using the local model ${model.replace(/\./g, '\\.')} \\(llama\\.cpp at (http://127\\.0\\.0\\.1:\\d+/v1); started\\)$`,
+      'm',
+    ).exec(first.stderr);
     assert.ok(started, first.stderr);
     const url = started[1]!;
 

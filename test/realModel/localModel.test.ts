@@ -71,7 +71,13 @@ describe('real model: llama-server with pinned small weights', function () {
     const history = (await StateManager.open(join(scratch, 'state'))).manager;
     const posted: HostToWebview[] = [];
     const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 48 });
-    const session = new ConversationSession({ history, models: () => models, engine: async () => ({ unavailable: 'not needed for chat' }), runLogDir: join(scratch, 'runs'), post: (m) => posted.push(m) });
+    const session = new ConversationSession({
+      history,
+      models: () => models,
+      engine: async () => ({ unavailable: 'not needed for chat' }),
+      runLogDir: join(scratch, 'runs'),
+      post: (m) => posted.push(m),
+    });
     await session.sendChat('Name the colours of the rainbow, separated by commas.');
     const chunks = posted.filter((m) => m.type === 'chat/chunk');
     assert.ok(chunks.length >= 2, `streamed in ${chunks.length} chunk(s)`);
@@ -104,15 +110,30 @@ describe('real model: llama-server with pinned small weights', function () {
     const selection = run.steps.find((s) => s.id === 'selection')!;
     assert.ok(selection.tokens.total > 0, 'the LLM step has its tokens');
     const read = (run.steps.find((s) => s.id === 'contents')!.input as { file_paths: string[] | string }).file_paths;
-    const paths = Array.isArray(read) ? read : read.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+    const paths = Array.isArray(read)
+      ? read
+      : read
+          .split(/[,\n]/)
+          .map((p) => p.trim())
+          .filter(Boolean);
     assert.ok(paths.length > 0 && paths.length <= 3, `one to max_files (3) files were read: ${JSON.stringify(paths)}`);
     for (const path of paths) assert.ok(existsSync(join(EXAMPLE, path)), `${path} exists`);
     // Either outcome is a sane model's; each is checked, and the user sees which one happened.
     const fellBack = (selection.warnings ?? []).some((w) => /named none/.test(w));
-    assert.equal(/! file_selector_llm_tool: .*using the first/.test(result.stderr), fellBack, `stderr shows the fallback exactly when the run log records one:\n${result.stderr}`);
-    const summarised = readdirSync(join(EXAMPLE, 'src')).map((name) => `src/${name}`).sort();
+    assert.equal(
+      /! file_selector_llm_tool: .*using the first/.test(result.stderr),
+      fellBack,
+      `stderr shows the fallback exactly when the run log records one:\n${result.stderr}`,
+    );
+    const summarised = readdirSync(join(EXAMPLE, 'src'))
+      .map((name) => `src/${name}`)
+      .sort();
     if (fellBack) assert.deepEqual(paths, summarised.slice(0, 3), 'the fallback reads the first summarised files');
-    else assert.ok(paths.every((path) => summarised.includes(path)), `the model's choice is among the summarised files: ${JSON.stringify(paths)}`);
+    else
+      assert.ok(
+        paths.every((path) => summarised.includes(path)),
+        `the model's choice is among the summarised files: ${JSON.stringify(paths)}`,
+      );
   });
 
   it('summarize-each-file keeps both server slots busy at once', async () => {

@@ -74,7 +74,14 @@ export class RecordingProxy extends EventEmitter {
     req.on('data', (chunk: Buffer) => body.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(body);
-      const exchange: Exchange = { index: this.exchanges.length, method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://x').pathname, request: parseJson(raw.toString('utf8')) as ChatRequest | undefined, response: '', ended: false };
+      const exchange: Exchange = {
+        index: this.exchanges.length,
+        method: req.method ?? 'GET',
+        path: new URL(req.url ?? '/', 'http://x').pathname,
+        request: parseJson(raw.toString('utf8')) as ChatRequest | undefined,
+        response: '',
+        ended: false,
+      };
       this.exchanges.push(exchange);
       this.emit('request', exchange);
       const end = () => {
@@ -134,7 +141,11 @@ export function wireCompletion(exchange: Exchange): WireCompletion {
   };
   if (exchange.request?.stream) {
     for (const event of exchange.response.split(/\r?\n\r?\n/)) {
-      const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+      const data = event
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('\n');
       if (!data || data === '[DONE]') continue;
       take((parseJson(data) as { choices?: Parameters<typeof take>[0][] } | undefined)?.choices?.[0]);
     }

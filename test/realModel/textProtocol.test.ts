@@ -43,16 +43,30 @@ describe('real model: the text tool protocol with a chat template that has no to
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: join(REPO_ROOT, 'action-prompts'), models });
     // Three read tools keep the prompt short and still make it a choice; no `@tool` mention forces one. Without the
     // code index, whose search before the first turn would hand the model the file (a call CodeWiki makes, not it).
-    const agent = createAgent(engine, { gate: denyingGate('read-only test'), toolProtocol: 'text', toggles: onlyTools(['list_files', 'read_file', 'search_text']), caps: { maxIterations: 2 }, useCodeIndex: false });
+    const agent = createAgent(engine, {
+      gate: denyingGate('read-only test'),
+      toolProtocol: 'text',
+      toggles: onlyTools(['list_files', 'read_file', 'search_text']),
+      caps: { maxIterations: 2 },
+      useCodeIndex: false,
+    });
     const events: AgentEvent[] = [];
     // "Read" names what to do, not which tool: list_files and search_text are offered beside read_file.
-    const result = await agent.run({ question: 'Read src/frequency.ts and tell me which function it exports.', conversationId: 'real-text', onEvent: (e) => events.push(e) });
+    const result = await agent.run({
+      question: 'Read src/frequency.ts and tell me which function it exports.',
+      conversationId: 'real-text',
+      onEvent: (e) => events.push(e),
+    });
 
     const turns = result.log.iterations.map((i) => i.text).join('\n---\n');
     const started = events.filter((e): e is Extract<AgentEvent, { type: 'tool-call-start' }> => e.type === 'tool-call-start');
     const first = started[0];
     assert.equal(first?.tool, 'read_file', `the first request block asked for read_file: ${JSON.stringify(started.map((c) => [c.tool, c.args]))}\n${turns}`);
-    assert.equal((first.args as { path?: string }).path?.replace(/^\.\//, ''), 'src/frequency.ts', `…of the file the question names: ${JSON.stringify(first.args)}`);
+    assert.equal(
+      (first.args as { path?: string }).path?.replace(/^\.\//, ''),
+      'src/frequency.ts',
+      `…of the file the question names: ${JSON.stringify(first.args)}`,
+    );
     const ended = events.find((e): e is Extract<AgentEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end' && e.id === first.id);
     assert.equal(ended?.status, 'ok', `the request block was parsed and ran: ${JSON.stringify(ended)}`);
     assert.match(result.answer, /countWords/, `the answer names what the file exports: ${JSON.stringify(result.answer)}`);

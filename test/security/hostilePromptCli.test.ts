@@ -9,7 +9,8 @@ import { runCli } from '../support/runCli';
 const TEN_THOUSAND_STEPS = `title: Many steps\ntool_chain: [&step { tool: summarize_llm_tool, input: { content: hello } }${', *step'.repeat(9_999)}]\n`;
 const LONG_TEXT = `title: Long\ndescription: &long "${'x'.repeat(200_000)}"\noutput: "done"\ntool_chain:\n  - tool: summarize_llm_tool\n    input: { content: [*long, *long, *long, *long, *long, *long] }\n`;
 const OVERRIDE = 'title: Override\noutput: "Done \u202Eenod ton"\n';
-const ZERO_WIDTH = 'title: Zero width\ntool_chain:\n  - tool: list_files\n    input: { path: "." }\n    output_variable: files\noutput: "Fi\u200Bles: {files}"\n';
+const ZERO_WIDTH =
+  'title: Zero width\ntool_chain:\n  - tool: list_files\n    input: { path: "." }\n    output_variable: files\noutput: "Fi\u200Bles: {files}"\n';
 
 /** `codewiki validate` and `run` as scripts and CI use them, on hostile files: the CLI's own loader, its output, its exit codes. */
 describe('codewiki validate and run on hostile prompt files', () => {
@@ -26,7 +27,10 @@ describe('codewiki validate and run on hostile prompt files', () => {
     const file = write('many.yaml', TEN_THOUSAND_STEPS);
     const result = await runCli(['validate', file, '--workspace', ws.root]);
     assert.equal(result.code, 1);
-    assert.equal(result.stdout, `${file}:2:1: tool_chain: the tool_chain has 10000 steps once aliases are expanded and fallback steps counted (limit ${MAX_STEPS})\n`);
+    assert.equal(
+      result.stdout,
+      `${file}:2:1: tool_chain: the tool_chain has 10000 steps once aliases are expanded and fallback steps counted (limit ${MAX_STEPS})\n`,
+    );
   });
 
   it('validate rejects text that aliases expand past the limit, at the alias that crosses it, and exits 1', async () => {

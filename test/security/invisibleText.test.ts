@@ -49,7 +49,10 @@ describe('security: invisible characters in action prompts', () => {
     assert.deepEqual(summary(override), [7, positionOf(text, RLO).column, 'llm_prompt_template.human', 'error']);
     assert.match(override.message, /^U\+202E RIGHT-TO-LEFT OVERRIDE: a bidirectional control makes the editor show the text in a different order/);
     assert.equal(entry('override').prompt, undefined);
-    assert.deepEqual(entry('isolate').diagnostics.map((d) => d.message.split(':')[0]), ['U+2067 RIGHT-TO-LEFT ISOLATE', 'U+2069 POP DIRECTIONAL ISOLATE']);
+    assert.deepEqual(
+      entry('isolate').diagnostics.map((d) => d.message.split(':')[0]),
+      ['U+2067 RIGHT-TO-LEFT ISOLATE', 'U+2069 POP DIRECTIONAL ISOLATE'],
+    );
   });
 
   it('warns about a zero-width space, and the prompt still loads and runs', async () => {
@@ -68,8 +71,14 @@ describe('security: invisible characters in action prompts', () => {
   it('hands warnings to the Problems panel as warnings and keeps the prompt runnable in the picker', async () => {
     const { entry, engine } = await load({ 'zw.yaml': prompt(`Explain${ZWSP} {file}`), 'bad.yaml': prompt(`Explain ${RLO}{file}`) });
     const byFile = problemsByFile(engine.catalog.entries());
-    assert.deepEqual(byFile.get(entry('zw').file)?.map((d) => d.severity), ['warning']);
-    assert.deepEqual(byFile.get(entry('bad').file)?.map((d) => d.severity), ['error']);
+    assert.deepEqual(
+      byFile.get(entry('zw').file)?.map((d) => d.severity),
+      ['warning'],
+    );
+    assert.deepEqual(
+      byFile.get(entry('bad').file)?.map((d) => d.severity),
+      ['error'],
+    );
     const summaries = promptSummaries(engine.catalog.entries());
     assert.equal(summaries.find((s) => s.id === 'zw')?.error, undefined);
     assert.match(summaries.find((s) => s.id === 'bad')?.error ?? '', /U\+202E RIGHT-TO-LEFT OVERRIDE/);

@@ -29,7 +29,11 @@ describe('security #7 in a multi-root workspace', () => {
     for (const folder of [app, lib, outside]) folder.cleanup();
   });
 
-  const open = () => Workspace.open([{ path: app.path, name: 'app' }, { path: lib.path, name: 'lib' }]);
+  const open = () =>
+    Workspace.open([
+      { path: app.path, name: 'app' },
+      { path: lib.path, name: 'lib' },
+    ]);
 
   async function refused(promise: Promise<unknown>, code: string): Promise<WorkspaceAccessError> {
     const error = await rejectionOf(promise);
@@ -38,7 +42,7 @@ describe('security #7 in a multi-root workspace', () => {
     return error;
   }
 
-  it('shows the second folder\'s paths as <folder name>/relative and resolves that form back into the folder', async () => {
+  it("shows the second folder's paths as <folder name>/relative and resolves that form back into the folder", async () => {
     const workspace = await open();
     const inLib = await workspace.resolve('lib/src/main.ts');
     assert.equal(inLib.root, workspace.roots[1]);
@@ -55,7 +59,7 @@ describe('security #7 in a multi-root workspace', () => {
   });
 
   it('when the first folder has an entry named like another folder, the folder wins and ./name is the entry', async () => {
-    app.write({ 'lib/notes.md': 'the app\'s own lib folder\n' });
+    app.write({ 'lib/notes.md': "the app's own lib folder\n" });
     const workspace = await open();
     await refused(workspace.resolve('lib/notes.md'), 'not-found');
     const own = await workspace.resolve('./lib/notes.md');
@@ -96,30 +100,62 @@ describe('security #7 in a multi-root workspace', () => {
     const linked = await workspace.resolve('lib/src/readme-link.md');
     assert.equal(workspace.displayPath(linked), 'README.md');
 
-    const tools = await openFileTools([{ path: app.path, name: 'app' }, { path: lib.path, name: 'lib' }]);
+    const tools = await openFileTools([
+      { path: app.path, name: 'app' },
+      { path: lib.path, name: 'lib' },
+    ]);
     const bundle = await tools.invoke<FileBundle>('get_files_content_by_list', { file_paths: ['lib/.env', 'lib/src/leak.txt', 'lib/src/main.ts'] });
-    assert.deepEqual(bundle.files.map((f) => f.path), ['lib/src/main.ts']);
-    assert.deepEqual(bundle.missing.map((m) => m.path), ['lib/.env', 'lib/src/leak.txt']);
+    assert.deepEqual(
+      bundle.files.map((f) => f.path),
+      ['lib/src/main.ts'],
+    );
+    assert.deepEqual(
+      bundle.missing.map((m) => m.path),
+      ['lib/.env', 'lib/src/leak.txt'],
+    );
     const search = await tools.invoke<SearchResults>('search_text', { query: 'SECRET' });
     assert.equal(search.matches.length, 0, 'neither the .env nor the link out is searched');
   });
 
   it('list_files, search_text and get_file_summaries cover every folder, each with its own .gitignore', async () => {
-    const tools = await openFileTools([{ path: app.path, name: 'app' }, { path: lib.path, name: 'lib' }]);
+    const tools = await openFileTools([
+      { path: app.path, name: 'app' },
+      { path: lib.path, name: 'lib' },
+    ]);
     const tree = await tools.invoke<FileTree>('list_files', {});
     assert.deepEqual(
       tree.entries.map((e) => [e.path, e.depth]),
-      [['README.md', 1], ['src', 1], ['src/main.ts', 2], ['lib', 1], ['lib/.gitignore', 2], ['lib/src', 2]],
+      [
+        ['README.md', 1],
+        ['src', 1],
+        ['src/main.ts', 2],
+        ['lib', 1],
+        ['lib/.gitignore', 2],
+        ['lib/src', 2],
+      ],
     );
     const search = await tools.invoke<SearchResults>('search_text', { query: 'export const where' });
-    assert.deepEqual(search.matches.map((m) => `${m.path}: ${m.text}`), ['src/main.ts: export const where = "app";', 'lib/src/main.ts: export const where = "lib";']);
+    assert.deepEqual(
+      search.matches.map((m) => `${m.path}: ${m.text}`),
+      ['src/main.ts: export const where = "app";', 'lib/src/main.ts: export const where = "lib";'],
+    );
     assert.deepEqual((await tools.invoke<SearchResults>('search_text', { query: 'built' })).matches, [], "lib's .gitignore leaves build/ out");
     const onlyLib = await tools.invoke<SearchResults>('search_text', { query: 'where', path: 'lib' });
-    assert.deepEqual(onlyLib.matches.map((m) => m.path), ['lib/src/main.ts']);
+    assert.deepEqual(
+      onlyLib.matches.map((m) => m.path),
+      ['lib/src/main.ts'],
+    );
     const globbed = await tools.invoke<SearchResults>('search_text', { query: 'where', glob: 'lib/**/*.ts' });
-    assert.deepEqual(globbed.matches.map((m) => m.path), ['lib/src/main.ts'], 'a glob can name the folder');
+    assert.deepEqual(
+      globbed.matches.map((m) => m.path),
+      ['lib/src/main.ts'],
+      'a glob can name the folder',
+    );
     const summaries = await tools.invoke<FileSummaries>('get_file_summaries', { path: '.' });
-    assert.deepEqual(summaries.files.map((f) => f.path), ['README.md', 'src/main.ts', 'lib/.gitignore', 'lib/src/main.ts']);
+    assert.deepEqual(
+      summaries.files.map((f) => f.path),
+      ['README.md', 'src/main.ts', 'lib/.gitignore', 'lib/src/main.ts'],
+    );
   });
 
   it('a walk over the whole workspace shares one entry cap', async () => {

@@ -105,7 +105,10 @@ describe('security #7: workspace confinement', () => {
         ['README.md', 'src', 'src/app.ts'],
       );
       const summaries = await tools.invoke<FileSummaries>('get_file_summaries', { path: '.' });
-      assert.deepEqual(summaries.files.map((f) => f.path), ['README.md', 'src/app.ts']);
+      assert.deepEqual(
+        summaries.files.map((f) => f.path),
+        ['README.md', 'src/app.ts'],
+      );
       const search = await tools.invoke<SearchResults>('search_text', { query: 'TOP SECRET' });
       assert.equal(search.matches.length, 0);
     });
@@ -115,13 +118,26 @@ describe('security #7: workspace confinement', () => {
       await expectAccessError(tools.invoke('read_file', { path: 'src/link.txt' }), 'outside-workspace');
       const bundle = await tools.invoke<FileBundle>('get_files_content_by_list', { file_paths: ['src/link.txt', 'src/linkdir/inner.txt'] });
       assert.equal(bundle.files.length, 0);
-      assert.deepEqual(bundle.missing.map((m) => m.path), ['src/link.txt', 'src/linkdir/inner.txt']);
+      assert.deepEqual(
+        bundle.missing.map((m) => m.path),
+        ['src/link.txt', 'src/linkdir/inner.txt'],
+      );
       assert.ok(bundle.missing.every((m) => /outside the workspace/.test(m.reason)));
     });
   });
 
   describe('secret files', () => {
-    const secrets = ['.env', '.env.local', 'config/.env.production', 'certs/server.pem', 'keys/private.key', 'id_rsa', 'home/id_rsa.pub', '.ssh/config', 'deep/.ssh/known_hosts'];
+    const secrets = [
+      '.env',
+      '.env.local',
+      'config/.env.production',
+      'certs/server.pem',
+      'keys/private.key',
+      'id_rsa',
+      'home/id_rsa.pub',
+      '.ssh/config',
+      'deep/.ssh/known_hosts',
+    ];
 
     beforeEach(() => {
       root.write(Object.fromEntries(secrets.map((path) => [path, 'PASSWORD=hunter2\n'])));
@@ -164,7 +180,10 @@ describe('security #7: workspace confinement', () => {
       const bundle = await tools.invoke<FileBundle>('read_file', { path: '.env.example' });
       assert.equal(bundle.files[0]?.content, 'EXAMPLE=1\n');
       const search = await tools.invoke<SearchResults>('search_text', { query: 'EXAMPLE' });
-      assert.deepEqual(search.matches.map((m) => m.path), ['.env.example']);
+      assert.deepEqual(
+        search.matches.map((m) => m.path),
+        ['.env.example'],
+      );
       // Only what was allowed: the rest stay denied.
       await expectAccessError(tools.invoke('read_file', { path: '.env' }), 'secret');
       await expectAccessError(tools.invoke('read_file', { path: 'deep/.ssh/known_hosts' }), 'secret');
@@ -191,7 +210,10 @@ describe('security #7: workspace confinement', () => {
       const bundle = await tools.invoke<FileBundle>('get_files_content_by_list', { file_paths: 'a.txt, b.txt, c.txt' });
       assert.equal(bundle.files[0]?.content, 'a'.repeat(600));
       assert.equal(bundle.files[1]?.truncated, true);
-      assert.deepEqual(bundle.missing.map((m) => m.path), ['c.txt']);
+      assert.deepEqual(
+        bundle.missing.map((m) => m.path),
+        ['c.txt'],
+      );
       assert.match(bundle.missing[0]!.reason, /per-call limit/);
     });
 
@@ -199,7 +221,10 @@ describe('security #7: workspace confinement', () => {
       root.write({ 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'data.weird': Buffer.from('abc\0def') });
       const tools = await openFileTools(root.path);
       const summaries = await tools.invoke<FileSummaries>('get_file_summaries', { path: '.' });
-      assert.deepEqual(summaries.files.map((f) => f.path), ['README.md', 'src/app.ts']);
+      assert.deepEqual(
+        summaries.files.map((f) => f.path),
+        ['README.md', 'src/app.ts'],
+      );
       const tree = await tools.invoke<FileTree>('list_files', {});
       assert.ok(!tree.entries.some((e) => e.path === 'logo.png'));
       const search = await tools.invoke<SearchResults>('search_text', { query: 'abc' });

@@ -20,7 +20,10 @@ export interface LoadedPrompts {
  * user would: a runnable prompt, or a listed one with its problems.
  */
 export async function loadWorkspacePrompts(files: Record<string, string>): Promise<LoadedPrompts> {
-  const ws = tempWorkspace({ 'src/a.ts': 'export const a = 1;\n', ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`.codewiki/prompts/${name}`, text])) });
+  const ws = tempWorkspace({
+    'src/a.ts': 'export const a = 1;\n',
+    ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`.codewiki/prompts/${name}`, text])),
+  });
   try {
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN_PROMPTS, models: NO_MODELS });
     const entry = (id: string) => {

@@ -81,7 +81,8 @@ describe('security #9: YAML that expands through aliases', () => {
   });
 
   it('does not mistake an empty collection made by a tag (!!map) for an alias', async () => {
-    const text = 'title: Tagged\nllm_tools:\n  - name: facts\n    description: Extracts facts\n    human: Facts\n    output: json\n    schema: !!map\ntool_chain:\n  - tool: facts\n';
+    const text =
+      'title: Tagged\nllm_tools:\n  - name: facts\n    description: Extracts facts\n    human: Facts\n    output: json\n    schema: !!map\ntool_chain:\n  - tool: facts\n';
     const { entry } = await load({ 'tagged.yaml': text });
     assert.deepEqual(entry('tagged').diagnostics, []);
     assert.deepEqual(entry('tagged').prompt?.llmTools[0].schema, {});
@@ -123,9 +124,15 @@ describe('security #9: YAML that expands through aliases', () => {
     const { entry, engine } = await load({ 'reviews.yaml': text });
     const reviews = entry('reviews');
     assert.deepEqual(reviews.diagnostics, []);
-    assert.deepEqual(reviews.prompt?.llmTools.map((t) => t.system), ['Be brief. Quote line numbers.', 'Be brief. Quote line numbers.']);
+    assert.deepEqual(
+      reviews.prompt?.llmTools.map((t) => t.system),
+      ['Be brief. Quote line numbers.', 'Be brief. Quote line numbers.'],
+    );
     const result = await engine.executor.run(reviews.prompt!, { path: 'src/a.ts' }, { dryRun: true });
     assert.equal(result.status, 'success', result.log.error);
-    assert.deepEqual(result.log.steps.map((s) => s.status), ['success', 'success', 'success']);
+    assert.deepEqual(
+      result.log.steps.map((s) => s.status),
+      ['success', 'success', 'success'],
+    );
   });
 });

@@ -26,17 +26,29 @@ describe('agent mode in a conversation session', () => {
     assert.deepEqual([started.turn.status, started.turn.toolCalls], ['streaming', []]);
     assert.deepEqual(
       fx.of('agentTurn/toolCall').map(({ call }) => [call.id, call.tool, call.status]),
-      [['c1', 'read_file', 'running'], ['c1', 'read_file', 'ok']],
+      [
+        ['c1', 'read_file', 'running'],
+        ['c1', 'read_file', 'ok'],
+      ],
     );
-    assert.deepEqual(fx.of('agentTurn/chunk').map((m) => m.text), ['It returns ', 'a constant string.']);
+    assert.deepEqual(
+      fx.of('agentTurn/chunk').map((m) => m.text),
+      ['It returns ', 'a constant string.'],
+    );
     const done = fx.of('agentTurn/done')[0]!.turn;
     assert.equal(done.status, 'done');
-    assert.ok(done.durationMs! > 0 && done.durationMs! <= Math.ceil(elapsed), `the view is told how long the turn took, in milliseconds: ${done.durationMs} of ${elapsed}`);
+    assert.ok(
+      done.durationMs! > 0 && done.durationMs! <= Math.ceil(elapsed),
+      `the view is told how long the turn took, in milliseconds: ${done.durationMs} of ${elapsed}`,
+    );
     assert.match(fx.server.requests[0]!.promptText, /src\/app\.ts/, 'the open file is named to the model');
     assert.match(toolResults(fx.server, 1)[0]!, /APP_BODY/);
 
     const messages = await fx.reopen();
-    assert.deepEqual(messages.map((m) => m.kind), ['user', 'agent-turn']);
+    assert.deepEqual(
+      messages.map((m) => m.kind),
+      ['user', 'agent-turn'],
+    );
     const turn = messages[1] as AgentTurnMessage;
     assert.equal(turn.status, 'done');
     assert.equal(turn.stopReason, 'answered');
@@ -47,7 +59,10 @@ describe('agent mode in a conversation session', () => {
     assert.equal(turn.durationMs, done.durationMs, 'and history keeps it');
     assert.ok(turn.tokens!.total > 0);
     const [call] = turn.toolCalls;
-    assert.deepEqual([call!.id, call!.tool, call!.displayName, call!.kind, call!.status, call!.argsSummary], ['c1', 'read_file', 'Read file', 'read', 'ok', 'path="src/app.ts"']);
+    assert.deepEqual(
+      [call!.id, call!.tool, call!.displayName, call!.kind, call!.status, call!.argsSummary],
+      ['c1', 'read_file', 'Read file', 'read', 'ok', 'path="src/app.ts"'],
+    );
     assert.deepEqual(call!.args, { path: 'src/app.ts' });
     assert.match(call!.output!, /APP_BODY/);
     assert.equal(typeof call!.durationMs, 'number');
@@ -58,7 +73,10 @@ describe('agent mode in a conversation session', () => {
     await fx.session.sendAgent('What does app() return?');
     await fx.reopen();
     const [summary] = fx.history.listConversations();
-    assert.deepEqual(fx.history.search('APP_BODY').map((s) => s.id), [summary!.id]);
+    assert.deepEqual(
+      fx.history.search('APP_BODY').map((s) => s.id),
+      [summary!.id],
+    );
     assert.deepEqual(fx.history.search('no such text anywhere'), []);
 
     const markdown = fx.history.exportMarkdown(summary!.id);
@@ -86,7 +104,10 @@ describe('agent mode in a conversation session', () => {
     assert.equal(card!.turnId, fx.of('agentTurn/started')[0]!.turn.id);
     assert.equal(card!.preview.type, 'diff');
     assert.match((card!.preview as { diff: string }).diff, /-  return "APP_BODY";\n\+  return "NEW_BODY";/);
-    assert.deepEqual(fx.of('agent/approvalSettled').map((m) => [m.approvalId, m.outcome]), [[card!.approvalId, 'deny']]);
+    assert.deepEqual(
+      fx.of('agent/approvalSettled').map((m) => [m.approvalId, m.outcome]),
+      [[card!.approvalId, 'deny']],
+    );
     assert.match(toolResults(fx.server, 1)[0]!, /The user denied this call; it did not run\. Reason: keep it/);
 
     const turn = await fx.lastTurn();
@@ -96,8 +117,9 @@ describe('agent mode in a conversation session', () => {
     assert.equal(call!.preview?.type, 'diff');
   });
 
-  it('a sub-agent\'s write asks with a card that names the call that started the sub-agent (parentCallId)', async () => {
-    const scribe = 'name: scribe\ndescription: Writes notes\ninputs:\n  - name: topic\n    type: string\n    description: What about\nsystem: "Write notes about {topic}."\ntools: [read_file, write_file]\nmax_iterations: 3\n';
+  it("a sub-agent's write asks with a card that names the call that started the sub-agent (parentCallId)", async () => {
+    const scribe =
+      'name: scribe\ndescription: Writes notes\ninputs:\n  - name: topic\n    type: string\n    description: What about\nsystem: "Write notes about {topic}."\ntools: [read_file, write_file]\nmax_iterations: 3\n';
     const sub = await new AgentModeFixture({ ...FILES, '.codewiki/agents/scribe.yaml': scribe }).start();
     try {
       sub.server.enqueue(
@@ -115,7 +137,13 @@ describe('agent mode in a conversation session', () => {
       assert.deepEqual([card!.tool, card!.callId, card!.parentCallId], ['write_file', 'call_write', 'call_parent']);
       assert.equal(readFileSync(join(sub.ws.root, 'NOTES.md'), 'utf8'), 'notes\n');
       const calls = (await sub.lastTurn()).toolCalls;
-      assert.deepEqual(calls.map((c) => [c.id, c.parentCallId, c.status]), [['call_parent', undefined, 'ok'], ['call_write', 'call_parent', 'ok']]);
+      assert.deepEqual(
+        calls.map((c) => [c.id, c.parentCallId, c.status]),
+        [
+          ['call_parent', undefined, 'ok'],
+          ['call_write', 'call_parent', 'ok'],
+        ],
+      );
     } finally {
       await sub.close();
     }
@@ -147,7 +175,11 @@ describe('agent mode in a conversation session', () => {
 
     assert.equal(onDiskWhileWaiting, APP, 'nothing is written while the card waits');
     assert.equal(appOnDisk(), APP.replace('APP_BODY', 'NEW_BODY'));
-    assert.deepEqual(proposed, { path: 'src/app.ts', absolutePath: join(fx.engine.workspace.root, 'src/app.ts'), proposed: APP.replace('APP_BODY', 'NEW_BODY') });
+    assert.deepEqual(proposed, {
+      path: 'src/app.ts',
+      absolutePath: join(fx.engine.workspace.root, 'src/app.ts'),
+      proposed: APP.replace('APP_BODY', 'NEW_BODY'),
+    });
     assert.deepEqual(waiting, [fx.of('agent/approval')[0]!.approvalId], 'a re-created view can be given the waiting card');
     assert.deepEqual(fx.session.pendingApprovals(), []);
     await assert.rejects(fx.session.proposedChange(fx.of('agent/approval')[0]!.approvalId), /no longer waiting/);
@@ -176,7 +208,11 @@ describe('agent mode in a conversation session', () => {
     const secondTurnFirstRequest = fx.server.messagesOf(2);
     assert.deepEqual(
       secondTurnFirstRequest.filter((m) => m.role !== 'system').map((m) => [m.role, m.content]),
-      [['user', 'first edit'], ['assistant', 'done 2'], ['user', 'second edit']],
+      [
+        ['user', 'first edit'],
+        ['assistant', 'done 2'],
+        ['user', 'second edit'],
+      ],
       'earlier turns go to the model as question and answer',
     );
   });
@@ -190,14 +226,20 @@ describe('agent mode in a conversation session', () => {
 
     assert.equal(existsSync(join(fx.ws.root, 'notes.md')), false);
     const [card] = fx.of('agent/approval');
-    assert.deepEqual(fx.of('agent/approvalSettled').map((m) => [m.approvalId, m.outcome]), [[card!.approvalId, 'cancelled']]);
+    assert.deepEqual(
+      fx.of('agent/approvalSettled').map((m) => [m.approvalId, m.outcome]),
+      [[card!.approvalId, 'cancelled']],
+    );
     assert.equal(fx.server.requests.length, 1, 'no further model call after Stop');
     const done = fx.of('agentTurn/done')[0]!.turn;
     assert.equal(done.status, 'stopped');
     assert.equal(done.stopReason, 'cancelled');
     const turn = await fx.lastTurn();
     assert.equal(turn.status, 'stopped');
-    assert.deepEqual(turn.toolCalls.map((c) => [c.tool, c.status]), [['write_file', 'cancelled']]);
+    assert.deepEqual(
+      turn.toolCalls.map((c) => [c.tool, c.status]),
+      [['write_file', 'cancelled']],
+    );
     fx.session.answerApproval(card!.approvalId, 'allow-once');
     assert.match(fx.of('error/show').at(-1)!.message, /no longer waiting/, 'a late answer to the closed card does nothing');
     assert.equal(existsSync(join(fx.ws.root, 'notes.md')), false);
@@ -245,10 +287,16 @@ describe('agent mode in a conversation session', () => {
   });
 
   it('refuses in Restricted Mode (no engine) with a clear message, saving and sending nothing', async () => {
-    const restricted = fx.newSession({ engine: async () => ({ unavailable: 'This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files).' }) });
+    const restricted = fx.newSession({
+      engine: async () => ({ unavailable: 'This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files).' }),
+    });
     await restricted.sendAgent('Read my files');
     assert.deepEqual(fx.posted, [
-      { type: 'error/show', message: 'Agent mode cannot run here: This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files). Chat mode still answers without workspace tools.' },
+      {
+        type: 'error/show',
+        message:
+          'Agent mode cannot run here: This workspace is in Restricted Mode: trust it to run action prompts (they read workspace files). Chat mode still answers without workspace tools.',
+      },
     ]);
     assert.equal(fx.history.listConversations().length, 0);
     assert.equal(fx.server.requests.length, 0);
@@ -264,7 +312,13 @@ describe('agent mode in a conversation session', () => {
     assert.match(failed.error!, /500/);
     await fx.session.retry(failed.id);
     const messages = fx.session.current()!.messages;
-    assert.deepEqual(messages.map((m) => [m.kind, m.id === failed.id]), [['user', false], ['agent-turn', true]]);
+    assert.deepEqual(
+      messages.map((m) => [m.kind, m.id === failed.id]),
+      [
+        ['user', false],
+        ['agent-turn', true],
+      ],
+    );
     assert.equal((messages[1] as AgentTurnMessage).answer, 'Recovered.');
     assert.equal((messages[1] as AgentTurnMessage).status, 'done');
   });

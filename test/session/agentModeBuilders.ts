@@ -62,7 +62,8 @@ export class AgentModeFixture {
         this.posted.push(message);
         this.onPost(message);
       },
-      agentSettings: () => this.settings ?? { mode: 'agent', toggles: { enabled: true, perTool: {}, defaultForNewTools: true }, maxIterations: 12, subagents: {}, notes: [] },
+      agentSettings: () =>
+        this.settings ?? { mode: 'agent', toggles: { enabled: true, perTool: {}, defaultForNewTools: true }, maxIterations: 12, subagents: {}, notes: [] },
       ...overrides,
     });
   }

@@ -113,7 +113,15 @@ describe('agent-mode settings come from the user layer only (security promise #8
       const state = await fx.session.toolsState();
       const byName = new Map(state.tools.map((tool) => [tool.name, tool]));
       assert.deepEqual([state.enabled, state.enableNewTools, state.unavailable], [true, true, undefined]);
-      assert.deepEqual(byName.get('run_command'), { name: 'run_command', displayName: byName.get('run_command')!.displayName, description: byName.get('run_command')!.description, kind: 'execute', category: 'shell', agentCallable: true, enabled: false });
+      assert.deepEqual(byName.get('run_command'), {
+        name: 'run_command',
+        displayName: byName.get('run_command')!.displayName,
+        description: byName.get('run_command')!.description,
+        kind: 'execute',
+        category: 'shell',
+        agentCallable: true,
+        enabled: false,
+      });
       assert.equal(byName.get('read_file')!.enabled, true);
       assert.deepEqual([byName.get('summarize_llm_tool')!.agentCallable, byName.get('summarize_llm_tool')!.enabled], [false, false]);
 

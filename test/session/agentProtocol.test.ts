@@ -6,7 +6,17 @@ describe('webview → host agent-mode messages are validated', () => {
   const accepts = (message: unknown) => webviewToHostSchema.safeParse(message).success;
 
   it('accepts agent/send with mode, mentions and attachments, and fills in empty lists', () => {
-    assert.ok(accepts({ type: 'agent/send', text: 'why?', mentions: ['@read_file', 'search_text'], attachments: [{ kind: 'file', path: 'src/a.ts' }, { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 9 }] }));
+    assert.ok(
+      accepts({
+        type: 'agent/send',
+        text: 'why?',
+        mentions: ['@read_file', 'search_text'],
+        attachments: [
+          { kind: 'file', path: 'src/a.ts' },
+          { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 9 },
+        ],
+      }),
+    );
     assert.ok(accepts({ type: 'agent/send', text: 'why?', mode: 'chat', mentions: [], attachments: [] }));
     const parsed = webviewToHostSchema.parse({ type: 'agent/send', text: 'why?' });
     assert.deepEqual(parsed, { type: 'agent/send', text: 'why?', mentions: [], attachments: [] });

@@ -3,7 +3,8 @@ import type { AgentTurnMessage, UserMessage } from '../../src/core/history';
 import { AgentModeFixture } from './agentModeBuilders';
 
 const FILES = {
-  'src/billing/invoice.ts': '/** Computes the total of an invoice, taxes included. */\nexport function invoiceTotal(lines: number[]): number {\n  return lines.reduce((a, b) => a + b, 0);\n}\n',
+  'src/billing/invoice.ts':
+    '/** Computes the total of an invoice, taxes included. */\nexport function invoiceTotal(lines: number[]): number {\n  return lines.reduce((a, b) => a + b, 0);\n}\n',
   'src/app.ts': "import { invoiceTotal } from './billing/invoice';\nexport const app = () => invoiceTotal([1]);\n",
 };
 
@@ -26,7 +27,7 @@ describe('session: the code index in chat and agent turns', () => {
     assert.equal((messages[0] as UserMessage).text, 'Where is the invoice total computed?', 'history keeps what the user typed');
   });
 
-  it('in agent mode the card is saved with the turn, and #codebase replaces (never repeats) the agent\'s own candidates', async () => {
+  it("in agent mode the card is saved with the turn, and #codebase replaces (never repeats) the agent's own candidates", async () => {
     fx.server.enqueue({ text: 'invoiceTotal is in src/billing/invoice.ts:2.' });
     await fx.session.sendAgent('Where is invoiceTotal defined?', { attachments: [{ kind: 'codebase' }] });
     const asked = String(fx.server.messagesOf(0).at(-1)!.content);
@@ -43,8 +44,21 @@ describe('session: the code index in chat and agent turns', () => {
     const types = fx.posted.map((m) => m.type);
     assert.ok(types.indexOf('agentTurn/definitions') < types.indexOf('agentTurn/chunk'), types.join(', '));
     const turn = (await fx.reopen())[1] as AgentTurnMessage;
-    assert.deepEqual(turn.definitions, [{ name: 'invoiceTotal', kind: 'function', path: 'src/billing/invoice.ts', line: 2, signature: 'export function invoiceTotal(lines: number[]): number', doc: 'Computes the total of an invoice, taxes included.' }]);
+    assert.deepEqual(turn.definitions, [
+      {
+        name: 'invoiceTotal',
+        kind: 'function',
+        path: 'src/billing/invoice.ts',
+        line: 2,
+        signature: 'export function invoiceTotal(lines: number[]): number',
+        doc: 'Computes the total of an invoice, taxes included.',
+      },
+    ]);
     assert.equal(turn.indexContext?.files[0], 'src/billing/invoice.ts');
-    assert.deepEqual(turn.toolCalls.map((call) => [call.tool, call.status]), [['search_code', 'ok']], 'the search CodeWiki made for the model is in the turn, as a call');
+    assert.deepEqual(
+      turn.toolCalls.map((call) => [call.tool, call.status]),
+      [['search_code', 'ok']],
+      'the search CodeWiki made for the model is in the turn, as a call',
+    );
   });
 });

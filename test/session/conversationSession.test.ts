@@ -55,15 +55,21 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
     server.enqueue({ chunks: ['Hello', ' there'] });
     const s = session();
     await s.sendChat('Hi');
-    assert.deepEqual(posted.filter((m) => m.type === 'chat/chunk').map((m) => (m as { text: string }).text), ['Hello', ' there']);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'chat/chunk').map((m) => (m as { text: string }).text),
+      ['Hello', ' there'],
+    );
     assert.equal(server.lastRequest().body?.messages?.at(-1)?.content, 'Hi');
     const [conversation] = (await reopen()).listConversations();
     assert.equal(conversation.title, 'Hi');
     const restored = history.getConversation(conversation.id)!;
-    assert.deepEqual(restored.messages.map((m) => [m.kind, m.kind === 'assistant' ? m.text : m.kind === 'user' ? m.text : '', m.kind === 'assistant' ? m.status : '']), [
-      ['user', 'Hi', ''],
-      ['assistant', 'Hello there', 'done'],
-    ]);
+    assert.deepEqual(
+      restored.messages.map((m) => [m.kind, m.kind === 'assistant' ? m.text : m.kind === 'user' ? m.text : '', m.kind === 'assistant' ? m.status : '']),
+      [
+        ['user', 'Hi', ''],
+        ['assistant', 'Hello there', 'done'],
+      ],
+    );
     const done = (posted.find((m) => m.type === 'chat/done') as { message: AssistantMessage }).message;
     assert.ok(typeof done.durationMs === 'number', 'the view is told how long the answer took');
     assert.equal((restored.messages[1] as AssistantMessage).durationMs, done.durationMs, 'and history keeps it');
@@ -137,10 +143,13 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
     assert.match(failed.error!, /^401 from http:\/\/127\.0\.0\.1:\d+\/v1: check the API key$/);
     await s.retry(failed.id);
     const messages = history.getConversation(history.listConversations()[0].id)!.messages;
-    assert.deepEqual(messages.map((m) => [m.kind, m.id === failed.id, m.kind === 'assistant' ? m.status : '']), [
-      ['user', false, ''],
-      ['assistant', true, 'done'],
-    ]);
+    assert.deepEqual(
+      messages.map((m) => [m.kind, m.id === failed.id, m.kind === 'assistant' ? m.status : '']),
+      [
+        ['user', false, ''],
+        ['assistant', true, 'done'],
+      ],
+    );
     assert.doesNotMatch(readFileSync(join(storage, 'conversations', `${history.listConversations()[0].id}.jsonl`), 'utf8'), /sk-leak/);
   });
 
@@ -152,7 +161,9 @@ describe('ConversationSession: every chat and /agent run is saved', () => {
   });
 
   it('refuses /agent when action prompts are unavailable (Restricted Mode), without saving a run', async () => {
-    await session({ engine: async () => ({ unavailable: 'Restricted Mode: trust this workspace to run action prompts.' }) }).runPrompt('explain-file', { file: 'src/app.ts' });
+    await session({ engine: async () => ({ unavailable: 'Restricted Mode: trust this workspace to run action prompts.' }) }).runPrompt('explain-file', {
+      file: 'src/app.ts',
+    });
     assert.deepEqual(posted, [{ type: 'error/show', message: 'Restricted Mode: trust this workspace to run action prompts.' }]);
     assert.equal(history.listConversations().length, 0);
     assert.equal(server.requests.length, 0);

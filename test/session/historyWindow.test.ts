@@ -7,8 +7,19 @@ import { AgentModeFixture } from './agentModeBuilders';
 const when = '2026-11-27T00:00:00.000Z';
 const user = (id: string, text: string): UserMessage => ({ kind: 'user', id, createdAt: when, text });
 const answer = (id: string, text: string): AssistantMessage => ({ kind: 'assistant', id, createdAt: when, text, status: 'done' });
-const run = (id: string, text: string): PromptRunMessage => ({ kind: 'prompt-run', id, createdAt: when, promptId: 'module-design-doc', promptTitle: 'Module design', inputs: { module_path: 'src' }, steps: [], answer: text, status: 'done' });
-const exchanges = (count: number, size = 40): ChatMessage[] => Array.from({ length: count }, (_, i) => [user(`u${i}`, `question ${i} ${'q'.repeat(size)}`), answer(`a${i}`, `answer ${i} ${'a'.repeat(size)}`)]).flat();
+const run = (id: string, text: string): PromptRunMessage => ({
+  kind: 'prompt-run',
+  id,
+  createdAt: when,
+  promptId: 'module-design-doc',
+  promptTitle: 'Module design',
+  inputs: { module_path: 'src' },
+  steps: [],
+  answer: text,
+  status: 'done',
+});
+const exchanges = (count: number, size = 40): ChatMessage[] =>
+  Array.from({ length: count }, (_, i) => [user(`u${i}`, `question ${i} ${'q'.repeat(size)}`), answer(`a${i}`, `answer ${i} ${'a'.repeat(size)}`)]).flat();
 
 describe('history sent to the model is fitted in tokens, and what does not fit is condensed', () => {
   it('a short conversation is sent whole', () => {
@@ -31,18 +42,23 @@ describe('history sent to the model is fitted in tokens, and what does not fit i
     assert.equal(fitted.kept[0]!.kind, 'user', 'an exchange is kept whole, from its question');
     assert.match(fitted.recap!, /^- Q: \/agent Module design → A: DESIGN x+…$/m);
     const turns = conversationTurns(history, 2_000);
-    assert.match(String(turns.messages[0]!.content), /^\(Earlier in this conversation, \d exchanges? condensed to fit the model's context:\n- Q: \/agent Module design/);
+    assert.match(
+      String(turns.messages[0]!.content),
+      /^\(Earlier in this conversation, \d exchanges? condensed to fit the model's context:\n- Q: \/agent Module design/,
+    );
     assert.ok(turns.messages.reduce((sum, m) => sum + String(m.content).length, 0) < 2_000 * 4, 'what is sent fits the budget');
   });
 
-  it('exchanges are dropped four at a time, so the history\'s head stays the same for the next questions', () => {
+  it("exchanges are dropped four at a time, so the history's head stays the same for the next questions", () => {
     const history = exchanges(30);
-    const heads = [0, 1, 2, 3, 4, 5, 6, 7].map((more) => fitHistory([...history, ...exchanges(more).map((m) => ({ ...m, id: `${m.id}-new` }))], 400).kept[0]!.id);
+    const heads = [0, 1, 2, 3, 4, 5, 6, 7].map(
+      (more) => fitHistory([...history, ...exchanges(more).map((m) => ({ ...m, id: `${m.id}-new` }))], 400).kept[0]!.id,
+    );
     // Each new exchange pushes about one old one out; dropped one at a time, the head would change with every question.
     assert.ok(new Set(heads).size <= 3, heads.join(', '));
   });
 
-  it('the budget is a share of the server\'s context when it says, a fixed amount when it does not', () => {
+  it("the budget is a share of the server's context when it says, a fixed amount when it does not", () => {
     assert.equal(historyBudget(16_384), 6_553);
     assert.equal(historyBudget(undefined), 12_000);
   });
@@ -64,7 +80,11 @@ describe('an old conversation keeps working on a small context (agent mode and C
     const last = fx.server.lastRequest();
     const sentChars = last.body!.messages!.reduce((sum, m) => sum + String(m.content ?? '').length, 0);
     assert.ok(sentChars < 4_096 * 4, `the request is ${sentChars} characters`);
-    assert.match(last.promptText, /6 exchanges condensed to fit the model's context:\n(- Q: .*\n)*- Q: Question 5\? → A: Long answer 5: word word/, 'the newest condensed exchanges are recapped');
+    assert.match(
+      last.promptText,
+      /6 exchanges condensed to fit the model's context:\n(- Q: .*\n)*- Q: Question 5\? → A: Long answer 5: word word/,
+      'the newest condensed exchanges are recapped',
+    );
     assert.match(last.promptText, /Last question\?/);
     const done = fx.of('agentTurn/done').at(-1)!.turn;
     assert.ok(done.condensedTurns! >= 1);
@@ -76,7 +96,18 @@ describe('an old conversation keeps working on a small context (agent mode and C
     fx.server.enqueue({ text: 'first answer' });
     await fx.session.sendChat('First?');
     fx.server.enqueue(
-      { status: 400, body: { error: { code: 400, message: 'request (9000 tokens) exceeds the available context size (4096 tokens)', type: 'exceed_context_size_error', n_prompt_tokens: 9000, n_ctx: 4096 } } },
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 400,
+            message: 'request (9000 tokens) exceeds the available context size (4096 tokens)',
+            type: 'exceed_context_size_error',
+            n_prompt_tokens: 9000,
+            n_ctx: 4096,
+          },
+        },
+      },
       { text: 'second answer' },
     );
     await fx.session.sendChat('Second?');

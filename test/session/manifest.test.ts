@@ -15,7 +15,16 @@ describe('extension manifest', () => {
 
   it('#8: agent-mode settings (mode, tools, approvals, iterations, adapters) can only be set in user settings', () => {
     const properties = manifest.contributes.configuration.properties;
-    const agentKeys = ['chat.mode', 'agent.autoApprove', 'agent.commandAllowList', 'agent.maxIterations', 'agent.modelAdapters', 'tools.enabled', 'tools.toggles', 'tools.enableNewTools'];
+    const agentKeys = [
+      'chat.mode',
+      'agent.autoApprove',
+      'agent.commandAllowList',
+      'agent.maxIterations',
+      'agent.modelAdapters',
+      'tools.enabled',
+      'tools.toggles',
+      'tools.enableNewTools',
+    ];
     for (const key of agentKeys) assert.equal(properties[`codewiki.${key}`]?.scope, 'application', key);
     assert.equal(properties['codewiki.chat.mode'].default, 'agent');
     assert.equal(properties['codewiki.agent.maxIterations'].default, 12);
@@ -37,10 +46,28 @@ describe('extension manifest', () => {
     // when the user opens a prompt before ever opening the sidebar. Everything else is implied by the contributions.
     assert.deepEqual(manifest.activationEvents, ['onLanguage:yaml']);
     assert.equal(manifest.contributes.viewsContainers.activitybar[0].title, 'CodeWiki');
-    assert.deepEqual(manifest.contributes.views.codewiki.map((v: { id: string; name: string; type: string }) => [v.id, v.name, v.type]), [['codewiki.chat', 'Chat', 'webview']]);
+    assert.deepEqual(
+      manifest.contributes.views.codewiki.map((v: { id: string; name: string; type: string }) => [v.id, v.name, v.type]),
+      [['codewiki.chat', 'Chat', 'webview']],
+    );
     assert.deepEqual(
       manifest.contributes.commands.map((c: { title: string; category: string }) => `${c.category}: ${c.title}`),
-      ['CodeWiki: New Chat', 'CodeWiki: Show History', 'CodeWiki: Run Action Prompt…', 'CodeWiki: New Action Prompt', 'CodeWiki: Set API Key', 'CodeWiki: Clear API Key', 'CodeWiki: Add Selection to Chat', 'CodeWiki: Tool Tester', 'CodeWiki: Start Local Model', 'CodeWiki: Rebuild Index', 'CodeWiki: Stop Indexing', 'CodeWiki: Run This Action Prompt', 'CodeWiki: Dry Run This Action Prompt', 'CodeWiki: Validate This File'],
+      [
+        'CodeWiki: New Chat',
+        'CodeWiki: Show History',
+        'CodeWiki: Run Action Prompt…',
+        'CodeWiki: New Action Prompt',
+        'CodeWiki: Set API Key',
+        'CodeWiki: Clear API Key',
+        'CodeWiki: Add Selection to Chat',
+        'CodeWiki: Tool Tester',
+        'CodeWiki: Start Local Model',
+        'CodeWiki: Rebuild Index',
+        'CodeWiki: Stop Indexing',
+        'CodeWiki: Run This Action Prompt',
+        'CodeWiki: Dry Run This Action Prompt',
+        'CodeWiki: Validate This File',
+      ],
     );
     assert.deepEqual(manifest.contributes.yamlValidation[0].fileMatch, ['.codewiki/prompts/**/*.yaml', '.codewiki/prompts/**/*.yml']);
     assert.equal(manifest.contributes.yamlValidation[0].url, './schemas/action-prompt.schema.json');

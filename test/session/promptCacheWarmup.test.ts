@@ -20,7 +20,14 @@ describe('agent mode: warming the local model prompt cache', () => {
     fx.server.serveProps({ default_generation_settings: { n_ctx: 8_192 } }).serveSlots();
     fx.server.enqueue({ text: 'Hello! How can I help you today with this workspace?' });
     const first = await fx.session.warmPromptCache();
-    assert.deepEqual(fx.server.slotActions.map((a) => [a.action, a.slot, a.afterRequests]), [['restore', '0', 0], ['save', '0', 1]], 'restore before the one request, save after it');
+    assert.deepEqual(
+      fx.server.slotActions.map((a) => [a.action, a.slot, a.afterRequests]),
+      [
+        ['restore', '0', 0],
+        ['save', '0', 1],
+      ],
+      'restore before the one request, save after it',
+    );
     assert.match(fx.server.slotActions[0]!.filename, /^codewiki-prefix-[0-9a-f]{16}\.bin$/);
     assert.equal(fx.server.slotActions[1]!.filename, fx.server.slotActions[0]!.filename);
     assert.deepEqual(first, { restoredTokens: undefined, warmMs: first!.warmMs, savedTokens: 1_234 }, 'nothing was saved before: nothing restored');

@@ -48,7 +48,13 @@ describe('run warnings reach the extension and history', () => {
         : { text: 'A design document.', finishReason: 'length' },
     );
     const engine = await createCodewikiEngine({ workspaceRoot: ws.root, builtinPromptsDir: BUILTIN, models: modelsFor(server.url) });
-    const session = new ConversationSession({ history, models: () => modelsFor(server.url), engine: async () => ({ engine }), runLogDir: join(storage, 'runs'), post: (m) => posted.push(m) });
+    const session = new ConversationSession({
+      history,
+      models: () => modelsFor(server.url),
+      engine: async () => ({ engine }),
+      runLogDir: join(storage, 'runs'),
+      post: (m) => posted.push(m),
+    });
     await session.runPrompt('module-design-doc', { module_path: 'lib', max_files: 1 });
 
     assert.match(server.lastRequest().promptText, /ALPHA_BODY/, 'the fallback file reaches the final prompt');
@@ -57,8 +63,14 @@ describe('run warnings reach the extension and history', () => {
     const done = posted.find((m) => m.type === 'promptRun/done') as Extract<HostToWebview, { type: 'promptRun/done' }>;
     const selection = done.run.steps.find((s) => s.id === 'selection')!;
     assert.equal(selection.title, 'Select the core files');
-    assert.match(selection.warnings?.[0] ?? '', /named none of the 2 summarised files \(it named src\/engine\/core\.ts, src\/main\.py\); using the first 1 instead: lib\/alpha\.ts/);
-    assert.ok(posted.some((m) => m.type === 'promptRun/step' && m.step.id === 'selection' && m.step.warnings?.length), 'the live step shows it');
+    assert.match(
+      selection.warnings?.[0] ?? '',
+      /named none of the 2 summarised files \(it named src\/engine\/core\.ts, src\/main\.py\); using the first 1 instead: lib\/alpha\.ts/,
+    );
+    assert.ok(
+      posted.some((m) => m.type === 'promptRun/step' && m.step.id === 'selection' && m.step.warnings?.length),
+      'the live step shows it',
+    );
     assert.equal(done.run.warnings?.length, 2);
     assert.match(done.run.warnings![1], /The answer was cut off/);
     assert.ok((done.run.tokens?.total ?? 0) > 0, 'the run carries its token total');

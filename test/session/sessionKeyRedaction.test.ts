@@ -25,8 +25,10 @@ describe('ConversationSession with a server that echoes the API key', () => {
   let engine: CodewikiEngine;
   let posted: HostToWebview[];
 
-  const models = () => new OpenAiModelProvider({ baseURL: server.url, model: 'main-model', apiKey: KEY, timeoutMs: 5_000, maxRetries: 0 }, { model: 'tool-model' });
-  const session = () => new ConversationSession({ history, models, engine: async () => ({ engine }), runLogDir: join(storage, 'runs'), post: (m) => posted.push(m) });
+  const models = () =>
+    new OpenAiModelProvider({ baseURL: server.url, model: 'main-model', apiKey: KEY, timeoutMs: 5_000, maxRetries: 0 }, { model: 'tool-model' });
+  const session = () =>
+    new ConversationSession({ history, models, engine: async () => ({ engine }), runLogDir: join(storage, 'runs'), post: (m) => posted.push(m) });
 
   beforeEach(async () => {
     server = new OpenAiTestServer();
@@ -49,7 +51,10 @@ describe('ConversationSession with a server that echoes the API key', () => {
     assert.ok(server.requests.length > 0 && server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`), 'the server received the key it echoes');
     await history.dispose();
     const files = filesUnder(storage);
-    assert.ok(files.some((f) => f.path.endsWith('.jsonl')), 'a conversation file was written');
+    assert.ok(
+      files.some((f) => f.path.endsWith('.jsonl')),
+      'a conversation file was written',
+    );
     const sinks = [...files, { path: 'messages posted to the webview', text: JSON.stringify(posted) }];
     for (const { path, text } of sinks) {
       for (const form of FORMS) assert.ok(!text.includes(form), `the key (${form}) is in ${path}:\n${text}`);
@@ -75,7 +80,7 @@ describe('ConversationSession with a server that echoes the API key', () => {
     await assertNoKeyAnywhere();
   });
 
-  it("an /agent run whose final answer breaks that way: the run, its saved copy and its run log file are clean", async () => {
+  it('an /agent run whose final answer breaks that way: the run, its saved copy and its run log file are clean', async () => {
     server.respondWith(echoKeyMidStream(['It ', 'explains']));
     await session().runPrompt('explain-file', { file: 'src/app.ts' });
     assert.equal(agentDone().status, 'error');

@@ -22,7 +22,13 @@ describe('ConversationSession: thinking is kept apart from the answer', () => {
   let posted: HostToWebview[];
 
   const session = () =>
-    new ConversationSession({ history, models: () => modelsFor(server.url), engine: async () => ({ engine }), runLogDir: join(storage, 'runs'), post: (m) => posted.push(m) });
+    new ConversationSession({
+      history,
+      models: () => modelsFor(server.url),
+      engine: async () => ({ engine }),
+      runLogDir: join(storage, 'runs'),
+      post: (m) => posted.push(m),
+    });
   const sent = <T extends HostToWebview['type']>(type: T) => posted.filter((m): m is Extract<HostToWebview, { type: T }> => m.type === type);
   const reopened = async () => {
     await history.dispose();
@@ -52,8 +58,16 @@ describe('ConversationSession: thinking is kept apart from the answer', () => {
     server.enqueue({ text: 'Second.' });
     const s = session();
     await s.sendChat('Hi');
-    assert.deepEqual(sent('chat/chunk').map((m) => m.text), ['Hello', ' there']);
-    assert.equal(sent('chat/reasoning').map((m) => m.text).join(''), 'The user greets; src/secret-plan.ts is irrelevant.');
+    assert.deepEqual(
+      sent('chat/chunk').map((m) => m.text),
+      ['Hello', ' there'],
+    );
+    assert.equal(
+      sent('chat/reasoning')
+        .map((m) => m.text)
+        .join(''),
+      'The user greets; src/secret-plan.ts is irrelevant.',
+    );
     const done = sent('chat/done')[0].message;
     assert.equal(done.text, 'Hello there');
 
@@ -75,14 +89,28 @@ describe('ConversationSession: thinking is kept apart from the answer', () => {
     assert.equal(restored.text, 'Answer.');
     assert.equal(restored.reasoning!.length, REASONING_MAX_CHARS);
     assert.ok(restored.reasoning!.startsWith('Thinking… x'));
-    assert.equal(sent('chat/reasoning').map((m) => m.text).join('').length, REASONING_MAX_CHARS, 'the view shows what history keeps');
+    assert.equal(
+      sent('chat/reasoning')
+        .map((m) => m.text)
+        .join('').length,
+      REASONING_MAX_CHARS,
+      'the view shows what history keeps',
+    );
   });
 
-  it('/agent: the final answer\'s thinking streams as agent/reasoning and is saved on the run, not in its answer', async () => {
+  it("/agent: the final answer's thinking streams as agent/reasoning and is saved on the run, not in its answer", async () => {
     server.enqueue({ chunks: ['<think>plan the explanation</think>', 'It ', 'explains.'] });
     await session().runPrompt('explain-file', { file: 'src/app.ts', audience: 'reviewer' });
-    assert.deepEqual(sent('promptRun/chunk').map((m) => m.text), ['It ', 'explains.']);
-    assert.equal(sent('promptRun/reasoning').map((m) => m.text).join(''), 'plan the explanation');
+    assert.deepEqual(
+      sent('promptRun/chunk').map((m) => m.text),
+      ['It ', 'explains.'],
+    );
+    assert.equal(
+      sent('promptRun/reasoning')
+        .map((m) => m.text)
+        .join(''),
+      'plan the explanation',
+    );
     const run = (await reopened()).messages[0] as PromptRunMessage;
     assert.equal(run.answer, 'It explains.');
     assert.equal(run.reasoning, 'plan the explanation');

@@ -10,7 +10,10 @@ const inspector = (values: Record<string, InspectedSetting>) => (key: string) =>
 describe('codewiki.agent.toolProtocol', () => {
   it('is read from the user layer only, defaults to auto, and an invalid value is ignored with a note', () => {
     assert.equal(readAgentModeSettings(inspector({})).toolProtocol, 'auto');
-    assert.equal(readAgentModeSettings(inspector({ 'agent.toolProtocol': { defaultValue: 'auto', globalValue: 'text', workspaceValue: 'native' } })).toolProtocol, 'text');
+    assert.equal(
+      readAgentModeSettings(inspector({ 'agent.toolProtocol': { defaultValue: 'auto', globalValue: 'text', workspaceValue: 'native' } })).toolProtocol,
+      'text',
+    );
     assert.equal(readAgentModeSettings(inspector({ 'agent.toolProtocol': { defaultValue: 'auto', workspaceValue: 'native' } })).toolProtocol, 'auto');
     const bad = readAgentModeSettings(inspector({ 'agent.toolProtocol': { globalValue: 'xml' } }));
     assert.equal(bad.toolProtocol, 'auto');
@@ -37,11 +40,23 @@ describe('codewiki.agent.toolProtocol', () => {
       await fx.session.sendAgent('What does app() return?');
 
       const notices = fx.of('agentTurn/warning').map((m) => m.message);
-      assert.ok(notices.some((m) => /^Switched to the text tool protocol for this model: the server rejected the tool definitions/.test(m)), notices.join('\n'));
-      assert.doesNotMatch(fx.of('agentTurn/chunk').map((m) => m.text).join(''), /TOOL_REQUEST/);
+      assert.ok(
+        notices.some((m) => /^Switched to the text tool protocol for this model: the server rejected the tool definitions/.test(m)),
+        notices.join('\n'),
+      );
+      assert.doesNotMatch(
+        fx
+          .of('agentTurn/chunk')
+          .map((m) => m.text)
+          .join(''),
+        /TOOL_REQUEST/,
+      );
       const turn = await fx.lastTurn();
       assert.equal(turn.answer, 'Reading.\n\napp() returns APP_BODY.');
-      assert.deepEqual(turn.toolCalls.map((c) => [c.tool, c.status]), [['read_file', 'ok']]);
+      assert.deepEqual(
+        turn.toolCalls.map((c) => [c.tool, c.status]),
+        [['read_file', 'ok']],
+      );
       assert.ok(turn.warnings?.some((w) => /Switched to the text tool protocol/.test(w)));
       assert.ok(existsSync(file));
       assert.match(readFileSync(file, 'utf8'), /"protocol": "text"/);

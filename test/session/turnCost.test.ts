@@ -16,13 +16,27 @@ describe('agent mode: what a turn cost, from the server to history', () => {
   it('records cached prompt tokens from llama-server timings, the first token, and the last call against n_ctx; all of it is saved', async () => {
     fx.server.serveProps({ default_generation_settings: { n_ctx: 8_192 } });
     fx.server.enqueue(
-      { toolCalls: [{ id: 'c1', name: 'read_file', arguments: { path: 'src/app.ts' } }], usage: { prompt_tokens: 1_000, completion_tokens: 10 }, timings: { cache_n: 0, prompt_n: 1_000, prompt_ms: 30_000, predicted_n: 10, predicted_ms: 1_000 } },
-      { text: 'It is 1.', usage: { prompt_tokens: 1_200, completion_tokens: 4 }, timings: { cache_n: 1_010, prompt_n: 190, prompt_ms: 6_000, predicted_n: 4, predicted_ms: 400 } },
+      {
+        toolCalls: [{ id: 'c1', name: 'read_file', arguments: { path: 'src/app.ts' } }],
+        usage: { prompt_tokens: 1_000, completion_tokens: 10 },
+        timings: { cache_n: 0, prompt_n: 1_000, prompt_ms: 30_000, predicted_n: 10, predicted_ms: 1_000 },
+      },
+      {
+        text: 'It is 1.',
+        usage: { prompt_tokens: 1_200, completion_tokens: 4 },
+        timings: { cache_n: 1_010, prompt_n: 190, prompt_ms: 6_000, predicted_n: 4, predicted_ms: 400 },
+      },
     );
     await fx.session.sendAgent('What is app?');
 
     const usage = fx.of('agentTurn/usage');
-    assert.deepEqual(usage.map((m) => [m.tokens.cached, m.contextTokens]), [[0, 1_000], [1_010, 1_200]]);
+    assert.deepEqual(
+      usage.map((m) => [m.tokens.cached, m.contextTokens]),
+      [
+        [0, 1_000],
+        [1_010, 1_200],
+      ],
+    );
     const done = fx.of('agentTurn/done')[0]!.turn;
     assert.deepEqual(done.tokens, { input: 2_200, output: 14, total: 2_214, cached: 1_010 });
     assert.deepEqual([done.contextTokens, done.contextWindow], [1_200, 8_192]);
@@ -51,6 +65,9 @@ describe('agent mode: what a turn cost, from the server to history', () => {
     assert.equal(run.context?.serverContext, 4_096);
     assert.ok(run.context!.budgetTokens > 0 && run.context!.budgetTokens < 4_096, `budget ${run.context!.budgetTokens} fits the window`);
     const log = JSON.parse(readFileSync(run.runLogPath!, 'utf8')) as RunLog;
-    assert.match(runLogMarkdown(log, 'run.json'), new RegExp(`\\| Context \\| final prompt 700 of ${run.context!.budgetTokens.toLocaleString('en-US')} tokens budgeted \\(server window 4,096\\) \\|`));
+    assert.match(
+      runLogMarkdown(log, 'run.json'),
+      new RegExp(`\\| Context \\| final prompt 700 of ${run.context!.budgetTokens.toLocaleString('en-US')} tokens budgeted \\(server window 4,096\\) \\|`),
+    );
   });
 });

@@ -59,27 +59,39 @@ export function testRegistry(probe = new ToolProbe()): ToolRegistry {
     meta,
   );
   registry.register(
-    tool(async ({ ms, value }, config) => probe.track('wait', { ms, value }, async () => {
-      await sleep(ms, config?.signal);
-      return value ?? ms;
-    }), { name: 'wait', description: 'Sleeps', schema: z.object({ ms: z.number(), value: z.unknown().optional() }) }),
+    tool(
+      async ({ ms, value }, config) =>
+        probe.track('wait', { ms, value }, async () => {
+          await sleep(ms, config?.signal);
+          return value ?? ms;
+        }),
+      { name: 'wait', description: 'Sleeps', schema: z.object({ ms: z.number(), value: z.unknown().optional() }) },
+    ),
     meta,
   );
   registry.register(
-    tool(async ({ key }) => probe.track('flaky', { key }, async () => {
-      const left = probe.failuresLeft.get(key) ?? 0;
-      if (left > 0) {
-        probe.failuresLeft.set(key, left - 1);
-        throw new Error(`flaky ${key} failed`);
-      }
-      return `ok ${key}`;
-    }), { name: 'flaky', description: 'Fails a set number of times', schema: z.object({ key: z.string() }) }),
+    tool(
+      async ({ key }) =>
+        probe.track('flaky', { key }, async () => {
+          const left = probe.failuresLeft.get(key) ?? 0;
+          if (left > 0) {
+            probe.failuresLeft.set(key, left - 1);
+            throw new Error(`flaky ${key} failed`);
+          }
+          return `ok ${key}`;
+        }),
+      { name: 'flaky', description: 'Fails a set number of times', schema: z.object({ key: z.string() }) },
+    ),
     meta,
   );
   registry.register(
-    tool(async ({ reason }) => probe.track('boom', { reason }, async () => {
-      throw new Error(`boom: ${reason}`);
-    }), { name: 'boom', description: 'Always fails', schema: z.object({ reason: z.string() }) }),
+    tool(
+      async ({ reason }) =>
+        probe.track('boom', { reason }, async () => {
+          throw new Error(`boom: ${reason}`);
+        }),
+      { name: 'boom', description: 'Always fails', schema: z.object({ reason: z.string() }) },
+    ),
     meta,
   );
   registerLlmTools(registry);

@@ -14,7 +14,10 @@ export function receivedKey(request: RecordedRequest): string {
 }
 
 export function echoKeyIn401(request: RecordedRequest): Turn {
-  return { status: 401, body: { error: { message: `Incorrect API key provided: ${receivedKey(request)}`, type: 'invalid_request_error', code: 'invalid_api_key' } } };
+  return {
+    status: 401,
+    body: { error: { message: `Incorrect API key provided: ${receivedKey(request)}`, type: 'invalid_request_error', code: 'invalid_api_key' } },
+  };
 }
 
 /** Any status, with the key quoted verbatim, percent-encoded and in a nested JSON text (as a proxy wraps an upstream body). */

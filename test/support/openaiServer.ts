@@ -3,8 +3,17 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  completionObject, errorBody, modelList, parseJson, promptTextOf, readBody, sendJson, sseFrames,
-  type ChatRequestBody, type ChatRequestMessage, type Turn,
+  completionObject,
+  errorBody,
+  modelList,
+  parseJson,
+  promptTextOf,
+  readBody,
+  sendJson,
+  sseFrames,
+  type ChatRequestBody,
+  type ChatRequestMessage,
+  type Turn,
 } from './openaiServerWire';
 
 export type { ChatRequestBody, ChatRequestMessage, ScriptedToolCall, ScriptedUsage, Turn } from './openaiServerWire';
@@ -52,7 +61,10 @@ export class OpenAiTestServer {
   readonly slotActions: Array<{ action: string; slot: string; filename: string; afterRequests: number }> = [];
   private slots: Set<string> | undefined;
 
-  constructor(script: Turn[] | Responder = [], private readonly models: string[] = ['test-model']) {
+  constructor(
+    script: Turn[] | Responder = [],
+    private readonly models: string[] = ['test-model'],
+  ) {
     if (typeof script === 'function') this.responder = script;
     else this.queue.push(...script);
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -164,12 +176,19 @@ export class OpenAiTestServer {
         this.slots.add(filename);
         return sendJson(res, 200, { id_slot: Number(slot[1]), filename, n_saved: 1_234, n_written: 35_000_000, timings: { save_ms: 12.5 } });
       }
-      if (action === 'restore' && this.slots.has(filename)) return sendJson(res, 200, { id_slot: Number(slot[1]), filename, n_restored: 1_234, n_read: 35_000_000, timings: { restore_ms: 8.5 } });
+      if (action === 'restore' && this.slots.has(filename))
+        return sendJson(res, 200, { id_slot: Number(slot[1]), filename, n_restored: 1_234, n_read: 35_000_000, timings: { restore_ms: 8.5 } });
       return sendJson(res, 400, errorBody(400, 'Unable to restore slot: No available space in KV cache or invalid slot save file'));
     }
     const record: RecordedRequest = {
-      index: this.requests.length, method: req.method ?? 'GET', path, headers: req.headers, body, rawBody,
-      promptText: promptTextOf(body), arrivedAt,
+      index: this.requests.length,
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body,
+      rawBody,
+      promptText: promptTextOf(body),
+      arrivedAt,
     };
     this.requests.push(record);
     this.openBySocket.get(req.socket)?.add(record);

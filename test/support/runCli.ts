@@ -29,13 +29,20 @@ export interface CliResult {
  * the local model is off (CODEWIKI_LOCAL_MODEL=off) unless a test turns it on: with no model
  * configured the CLI would otherwise start llama-server.
  */
-export function startCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): { child: ChildProcess; done: Promise<CliResult>; output: () => CliResult } {
+export function startCli(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): { child: ChildProcess; done: Promise<CliResult>; output: () => CliResult } {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !/^(CODEWIKI_|OPENAI_)/.test(key)) env[key] = value;
   }
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...env, CODEWIKI_CACHE_DIR: cacheDir(), CODEWIKI_LOCAL_MODEL: 'off', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd,
+    env: { ...env, CODEWIKI_CACHE_DIR: cacheDir(), CODEWIKI_LOCAL_MODEL: 'off', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

@@ -31,7 +31,10 @@ describe('tool tester: manual calls', () => {
     const json = await parseManualCall('```json\n{"name": "list_files", "arguments": {"path": "."}}\n```', { tools: fixture.tools() });
     assert.equal(json.form, 'json');
     assert.deepEqual(json.calls[0]!.call.args, { path: '.' });
-    const native = await parseManualCall(JSON.stringify({ tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/app.ts"}' } }] }), { tools: fixture.tools() });
+    const native = await parseManualCall(
+      JSON.stringify({ tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/app.ts"}' } }] }),
+      { tools: fixture.tools() },
+    );
     assert.equal(native.form, 'native');
     assert.equal(native.calls[0]!.call.id, 'call_9');
     assert.equal(native.calls[0]!.valid, true);
@@ -43,7 +46,10 @@ describe('tool tester: manual calls', () => {
     assert.match(invalid.calls[0]!.problem!, /do not match the parameters of read_file/);
     const disabled = await parseManualCall(BLOCK, { tools: fixture.tools(onlyTools(['list_files'])), knownTools: fixture.engine.agentRegistry.names() });
     assert.match(disabled.calls[0]!.problem!, /read_file" is disabled/);
-    const malformed = await parseManualCall(JSON.stringify({ tool_calls: [{ type: 'function', function: { name: 'read_file', arguments: '{"path": "READ' } }] }), { tools: fixture.tools() });
+    const malformed = await parseManualCall(
+      JSON.stringify({ tool_calls: [{ type: 'function', function: { name: 'read_file', arguments: '{"path": "READ' } }] }),
+      { tools: fixture.tools() },
+    );
     assert.match(malformed.calls[0]!.problem!, /not valid JSON/);
     const nothing = await parseManualCall('just some prose', { tools: fixture.tools() });
     assert.equal(nothing.calls.length, 0);
@@ -57,7 +63,10 @@ describe('tool tester: manual calls', () => {
     const auto = await parseManualCall(write, { tools: fixture.tools(), policy: AutoApprovalPolicy.fromUserSettings({ kinds: ['write'] }) });
     assert.equal(auto.calls[0]!.approval.needed, false);
     assert.equal(auto.calls[0]!.approval.autoApproved, true);
-    const compound = await parseManualCall('{"name": "run_command", "arguments": {"command": "ls; rm -rf x"}}', { tools: fixture.tools(), policy: AutoApprovalPolicy.fromUserSettings({ commands: ['ls'] }) });
+    const compound = await parseManualCall('{"name": "run_command", "arguments": {"command": "ls; rm -rf x"}}', {
+      tools: fixture.tools(),
+      policy: AutoApprovalPolicy.fromUserSettings({ commands: ['ls'] }),
+    });
     assert.equal(compound.calls[0]!.approval.needed, true);
     assert.match(compound.calls[0]!.approval.why, /chains/);
   });
@@ -70,8 +79,8 @@ describe('tool tester: manual calls', () => {
     const elapsed = performance.now() - before;
     assert.equal(result.status, 'ok');
     assert.match(result.content, /hello from the readme/);
-    const end = result.events.find((e) => e.type === 'tool-call-end') as Extract<typeof result.events[number], { type: 'tool-call-end' }> | undefined;
-    assert.equal(result.durationMs, end?.durationMs, 'the duration shown is the call\'s own, as the chat would show it');
+    const end = result.events.find((e) => e.type === 'tool-call-end') as Extract<(typeof result.events)[number], { type: 'tool-call-end' }> | undefined;
+    assert.equal(result.durationMs, end?.durationMs, "the duration shown is the call's own, as the chat would show it");
     assert.ok(result.durationMs > 0 && result.durationMs <= elapsed, `a duration in milliseconds within the call: ${result.durationMs} of ${elapsed}`);
   });
 

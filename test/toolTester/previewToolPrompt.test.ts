@@ -9,7 +9,12 @@ describe('tool tester: prompt preview', () => {
   after(() => fixture.cleanup());
 
   it('native: the tools payload holds the offered tools with their JSON Schemas; the prompt keeps the structured-calls guidance', async () => {
-    const preview = await previewToolPrompt({ registry: fixture.engine.agentRegistry, modelName: 'llama-3.2-3b', protocol: 'native', workspace: fixture.engine.workspace });
+    const preview = await previewToolPrompt({
+      registry: fixture.engine.agentRegistry,
+      modelName: 'llama-3.2-3b',
+      protocol: 'native',
+      workspace: fixture.engine.workspace,
+    });
     const names = preview.tools.map((tool) => tool.function.name);
     assert.ok(names.includes('read_file') && names.includes('list_files'), names.join(','));
     const readFile = preview.tools.find((tool) => tool.function.name === 'read_file')!;
@@ -21,7 +26,12 @@ describe('tool tester: prompt preview', () => {
   });
 
   it('text: no tools payload; the definitions and request format are in the prompt, without the structured-calls sentence', async () => {
-    const preview = await previewToolPrompt({ registry: fixture.engine.agentRegistry, modelName: 'qwen2.5-coder', protocol: 'text', workspace: fixture.engine.workspace });
+    const preview = await previewToolPrompt({
+      registry: fixture.engine.agentRegistry,
+      modelName: 'qwen2.5-coder',
+      protocol: 'text',
+      workspace: fixture.engine.workspace,
+    });
     assert.deepEqual(preview.tools, []);
     assert.match(preview.systemPrompt, /<<<\[TOOL_DEFINITION\]>>>\ntool_name: 「始」read_file「末」/);
     assert.match(preview.systemPrompt, /<<<\[TOOL_REQUEST\]>>>/);
@@ -38,8 +48,13 @@ describe('tool tester: prompt preview', () => {
     assert.match(none.systemPrompt, /No tools are available in this conversation/);
   });
 
-  it('applies the user\'s model adapter', async () => {
-    const preview = await previewToolPrompt({ registry: fixture.engine.agentRegistry, modelName: 'whatever', adapter: { family: 'llama', guidance: { llama: 'ADAPTER SAYS HI.' } }, protocol: 'native' });
+  it("applies the user's model adapter", async () => {
+    const preview = await previewToolPrompt({
+      registry: fixture.engine.agentRegistry,
+      modelName: 'whatever',
+      adapter: { family: 'llama', guidance: { llama: 'ADAPTER SAYS HI.' } },
+      protocol: 'native',
+    });
     assert.equal(preview.family, 'llama');
     assert.match(preview.systemPrompt, /ADAPTER SAYS HI\./);
   });

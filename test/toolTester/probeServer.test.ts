@@ -35,7 +35,10 @@ describe('tool tester: probeServer', () => {
 
     const [native, text] = server.requests;
     assert.equal(server.requests.length, 2);
-    assert.deepEqual(native!.body!.tools!.map((tool) => tool.function.name), ['add_numbers']);
+    assert.deepEqual(
+      native!.body!.tools!.map((tool) => tool.function.name),
+      ['add_numbers'],
+    );
     assert.match(native!.promptText, new RegExp(escape(PROBE_QUESTION)));
     assert.equal(text!.body!.tools, undefined, 'the text half sends no tools field');
     assert.match(text!.promptText, /<<<\[TOOL_DEFINITION\]>>>\ntool_name: 「始」add_numbers「末」/);
@@ -105,7 +108,11 @@ describe('tool tester: probeServer', () => {
     await start((request) => (answered++ === 0 ? echoKeyInEveryForm(400)(request) : { text: `Key ${receivedKey(request)} accepted.\n${BLOCK}` }));
     const result = await probeServer(settings({ apiKey: KEY }));
 
-    assert.deepEqual(server.requests.map((request) => request.headers.authorization), [`Bearer ${KEY}`, `Bearer ${KEY}`], 'the key was really sent');
+    assert.deepEqual(
+      server.requests.map((request) => request.headers.authorization),
+      [`Bearer ${KEY}`, `Bearer ${KEY}`],
+      'the key was really sent',
+    );
     assert.equal(result.verdict, 'text');
     const exchanges = [...result.native.exchanges, ...result.text.exchanges];
     assert.equal(exchanges.length, 2);

@@ -23,7 +23,10 @@ describe('get_file_summaries', () => {
     const result = await summarise({ path: '.' });
     assert.equal(result.kind, 'file-summaries');
     assert.equal(result.root, '.');
-    assert.deepEqual(result.files.map((f) => f.path), ['README.md', 'notes.txt', 'scripts/build.py', 'src/index.ts', 'src/util/strings.ts']);
+    assert.deepEqual(
+      result.files.map((f) => f.path),
+      ['README.md', 'notes.txt', 'scripts/build.py', 'src/index.ts', 'src/util/strings.ts'],
+    );
     assert.equal(result.totalFiles, 5);
     assert.equal(result.truncated, false);
     const index = result.files.find((f) => f.path === 'src/index.ts')!;
@@ -41,20 +44,38 @@ describe('get_file_summaries', () => {
   it('summarises a sub-folder or a single file', async () => {
     const folder = await summarise({ path: 'src' });
     assert.equal(folder.root, 'src');
-    assert.deepEqual(folder.files.map((f) => f.path), ['src/index.ts', 'src/util/strings.ts']);
+    assert.deepEqual(
+      folder.files.map((f) => f.path),
+      ['src/index.ts', 'src/util/strings.ts'],
+    );
     const single = await summarise({ path: 'scripts/build.py' });
-    assert.deepEqual(single.files.map((f) => [f.path, f.language, f.summary]), [['scripts/build.py', 'python', 'Builds things.\ndef build():']]);
+    assert.deepEqual(
+      single.files.map((f) => [f.path, f.language, f.summary]),
+      [['scripts/build.py', 'python', 'Builds things.\ndef build():']],
+    );
   });
 
   it('filters with a glob', async () => {
-    assert.deepEqual((await summarise({ path: '.', glob: '**/*.ts' })).files.map((f) => f.path), ['src/index.ts', 'src/util/strings.ts']);
-    assert.deepEqual((await summarise({ path: '.', glob: '*.py,*.md' })).files.map((f) => f.path), ['README.md', 'scripts/build.py']);
-    assert.deepEqual((await summarise({ path: 'src', glob: 'util/*' })).files.map((f) => f.path), ['src/util/strings.ts']);
+    assert.deepEqual(
+      (await summarise({ path: '.', glob: '**/*.ts' })).files.map((f) => f.path),
+      ['src/index.ts', 'src/util/strings.ts'],
+    );
+    assert.deepEqual(
+      (await summarise({ path: '.', glob: '*.py,*.md' })).files.map((f) => f.path),
+      ['README.md', 'scripts/build.py'],
+    );
+    assert.deepEqual(
+      (await summarise({ path: 'src', glob: 'util/*' })).files.map((f) => f.path),
+      ['src/util/strings.ts'],
+    );
   });
 
   it('caps at max_files, reporting the total and truncation', async () => {
     const result = await summarise({ path: '.', max_files: 2 });
-    assert.deepEqual(result.files.map((f) => f.path), ['README.md', 'notes.txt']);
+    assert.deepEqual(
+      result.files.map((f) => f.path),
+      ['README.md', 'notes.txt'],
+    );
     assert.equal(result.totalFiles, 5);
     assert.equal(result.truncated, true);
   });

@@ -35,15 +35,25 @@ describe('get_files_content_by_list', () => {
       '```\nsrc/a.ts\nsrc/b.py\ndocs/c.md\n```',
     ]) {
       const bundle = await read(text);
-      assert.deepEqual(bundle.files.map((f) => f.path), expected, text);
+      assert.deepEqual(
+        bundle.files.map((f) => f.path),
+        expected,
+        text,
+      );
       assert.deepEqual(bundle.missing, [], text);
     }
   });
 
   it('reports missing, outside and folder paths with reasons instead of failing', async () => {
     const bundle = await read('src/a.ts\nnope.ts\n../outside.txt\nsrc');
-    assert.deepEqual(bundle.files.map((f) => f.path), ['src/a.ts']);
-    assert.deepEqual(bundle.missing.map((m) => m.path), ['nope.ts', '../outside.txt', 'src']);
+    assert.deepEqual(
+      bundle.files.map((f) => f.path),
+      ['src/a.ts'],
+    );
+    assert.deepEqual(
+      bundle.missing.map((m) => m.path),
+      ['nope.ts', '../outside.txt', 'src'],
+    );
     assert.match(bundle.missing[0]!.reason, /"nope\.ts" does not exist/);
     assert.match(bundle.missing[1]!.reason, /outside the workspace/);
     assert.match(bundle.missing[2]!.reason, /is a folder/);

@@ -28,13 +28,23 @@ describe('list_files', () => {
 
   it('honours depth, capped at 10, and lists a sub-folder', async () => {
     assert.equal((await list({ depth: 1 })).entries.length, 2);
-    assert.deepEqual((await list({ depth: 4 })).entries.map((e) => e.path), ['a.txt', 'src', 'src/index.ts', 'src/lib', 'src/lib/deep', 'src/lib/deep/d.ts', 'src/lib/l.ts']);
+    assert.deepEqual(
+      (await list({ depth: 4 })).entries.map((e) => e.path),
+      ['a.txt', 'src', 'src/index.ts', 'src/lib', 'src/lib/deep', 'src/lib/deep/d.ts', 'src/lib/l.ts'],
+    );
     root.write({ 'n/1/2/3/4/5/6/7/8/9/10/11/f.txt': '' });
     const deepest = Math.max(...(await list({ depth: 50 })).entries.map((e) => e.depth));
     assert.equal(deepest, 10);
     const sub = await list({ path: 'src/lib' });
     assert.equal(sub.root, 'src/lib');
-    assert.deepEqual(sub.entries.map((e) => [e.path, e.depth]), [['src/lib/deep', 1], ['src/lib/deep/d.ts', 2], ['src/lib/l.ts', 1]]);
+    assert.deepEqual(
+      sub.entries.map((e) => [e.path, e.depth]),
+      [
+        ['src/lib/deep', 1],
+        ['src/lib/deep/d.ts', 2],
+        ['src/lib/l.ts', 1],
+      ],
+    );
   });
 
   it('caps long listings, keeping the shallow entries', async () => {
@@ -42,7 +52,11 @@ describe('list_files', () => {
     const tree = await list({ depth: 3 });
     assert.equal(tree.truncated, true);
     assert.equal(tree.entries.length, 2000);
-    for (const shallow of ['a.txt', 'src', 'zz', 'zz/many']) assert.ok(tree.entries.some((e) => e.path === shallow), shallow);
+    for (const shallow of ['a.txt', 'src', 'zz', 'zz/many'])
+      assert.ok(
+        tree.entries.some((e) => e.path === shallow),
+        shallow,
+      );
   });
 
   it('renders as an indented tree', async () => {

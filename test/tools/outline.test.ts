@@ -75,7 +75,13 @@ describe('outline extraction', () => {
     ].join('\n');
     assert.equal(
       extractOutline(source, 'go'),
-      ['Package store keeps conversations on disk.', 'package store', 'type Store struct {', 'func (s *Store) Save() error {', 'func New(dir string) *Store {'].join('\n'),
+      [
+        'Package store keeps conversations on disk.',
+        'package store',
+        'type Store struct {',
+        'func (s *Store) Save() error {',
+        'func New(dir string) *Store {',
+      ].join('\n'),
     );
   });
 
@@ -122,7 +128,10 @@ describe('outline extraction', () => {
       '#define MAX 10\nstruct point { int x; };\nint add(int a, int b) {',
     );
     assert.equal(extractOutline('# Helpers\nmodule Util\n  def self.go\n  end\nend', 'ruby'), 'Helpers\nmodule Util\ndef self.go');
-    assert.equal(extractOutline('#!/bin/bash\n# Deploys the site.\nset -e\nDEPLOY_DIR=/srv\ndeploy() {\n  echo hi\n}', 'shell'), 'Deploys the site.\nDEPLOY_DIR=/srv\ndeploy() {');
+    assert.equal(
+      extractOutline('#!/bin/bash\n# Deploys the site.\nset -e\nDEPLOY_DIR=/srv\ndeploy() {\n  echo hi\n}', 'shell'),
+      'Deploys the site.\nDEPLOY_DIR=/srv\ndeploy() {',
+    );
   });
 
   it('falls back to the first non-blank lines for plain text and declaration-less code', () => {
@@ -135,7 +144,15 @@ describe('outline extraction', () => {
   });
 
   it('shows the real lines: opening lines of code keep their braces, so none is left unbalanced', () => {
-    const source = ['#!/usr/bin/env node', "import { main } from './main';", 'main(process.argv.slice(2)).then(', '  (code) => {', '    process.exitCode = code;', '  },', ');'].join('\n');
+    const source = [
+      '#!/usr/bin/env node',
+      "import { main } from './main';",
+      'main(process.argv.slice(2)).then(',
+      '  (code) => {',
+      '    process.exitCode = code;',
+      '  },',
+      ');',
+    ].join('\n');
     assert.equal(extractOutline(source, 'typescript'), source);
   });
 

@@ -11,10 +11,13 @@ describe('parsePathList', () => {
   });
 
   it('strips back-ticks and quotes, and takes the back-ticked path out of a described line', () => {
-    assert.deepEqual(
-      parsePathList('`src/a.ts`\n"src/b.ts"\n\'src/c.ts\'\n- `src/d.ts` — the entry point\n3. `src/e.ts`: tests'),
-      ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'],
-    );
+    assert.deepEqual(parsePathList('`src/a.ts`\n"src/b.ts"\n\'src/c.ts\'\n- `src/d.ts` — the entry point\n3. `src/e.ts`: tests'), [
+      'src/a.ts',
+      'src/b.ts',
+      'src/c.ts',
+      'src/d.ts',
+      'src/e.ts',
+    ]);
   });
 
   it('ignores code fences', () => {

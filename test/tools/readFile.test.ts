@@ -11,8 +11,7 @@ describe('read_file', () => {
   });
   afterEach(() => root.cleanup());
 
-  const readFile = async (args: Record<string, unknown>, options = {}) =>
-    (await openFileTools(root.path, options)).invoke<FileBundle>('read_file', args);
+  const readFile = async (args: Record<string, unknown>, options = {}) => (await openFileTools(root.path, options)).invoke<FileBundle>('read_file', args);
 
   it('reads a whole file into a one-file bundle', async () => {
     assert.deepEqual(await readFile({ path: 'src/ten.txt' }), {

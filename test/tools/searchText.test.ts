@@ -14,8 +14,7 @@ describe('search_text', () => {
   });
   afterEach(() => root.cleanup());
 
-  const search = async (args: Record<string, unknown>, options = {}) =>
-    (await openFileTools(root.path, options)).invoke<SearchResults>('search_text', args);
+  const search = async (args: Record<string, unknown>, options = {}) => (await openFileTools(root.path, options)).invoke<SearchResults>('search_text', args);
   const hits = (result: SearchResults) => result.matches.map((m) => `${m.path}:${m.line}:${m.column}`);
 
   it('finds literal text case-insensitively with 1-based lines and columns, in path order', async () => {

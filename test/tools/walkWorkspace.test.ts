@@ -39,13 +39,7 @@ describe('workspace walk', () => {
       'pkg/src/index.ts': '',
       'other/generated/kept.ts': '',
     });
-    assert.deepEqual(await listedPaths(), [
-      '.gitignore',
-      'other/generated/kept.ts',
-      'pkg/.gitignore',
-      'pkg/important.tmp',
-      'pkg/src/index.ts',
-    ]);
+    assert.deepEqual(await listedPaths(), ['.gitignore', 'other/generated/kept.ts', 'pkg/.gitignore', 'pkg/important.tmp', 'pkg/src/index.ts']);
   });
 
   it('applies .gitignore files above the folder being listed', async () => {

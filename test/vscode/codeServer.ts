@@ -84,7 +84,17 @@ export function installExtensionFolder(extensionsDir: string, extensionPath: str
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   // A fixture extension's main file may sit at its root (dist/ is git-ignored).
   const mainEntry = manifest.main?.replace(/^\.\//, '').split('/')[0];
-  for (const entry of new Set(['package.json', 'README.md', 'dist', 'action-prompts', 'agents', 'schemas', 'media', 'scripts/local-model', ...(mainEntry ? [mainEntry] : [])])) {
+  for (const entry of new Set([
+    'package.json',
+    'README.md',
+    'dist',
+    'action-prompts',
+    'agents',
+    'schemas',
+    'media',
+    'scripts/local-model',
+    ...(mainEntry ? [mainEntry] : []),
+  ])) {
     const source = join(extensionPath, entry);
     if (existsSync(source)) cpSync(source, join(target, entry), { recursive: true });
   }
@@ -94,7 +104,17 @@ export function installExtensionFolder(extensionsDir: string, extensionPath: str
 /** Packages the built extension as users get it (`vsce package`, as scripts/vscode/start.sh does) into `dir`. */
 export function packageVsix(dir: string): string {
   const out = join(dir, 'codewiki.vsix');
-  const args = ['--no-install', 'vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', out];
+  const args = [
+    '--no-install',
+    'vsce',
+    'package',
+    '--no-dependencies',
+    '--no-rewrite-relative-links',
+    '--allow-missing-repository',
+    '--skip-license',
+    '--out',
+    out,
+  ];
   const result = spawnSync('npx', args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`vsce package failed (${result.status}):\n${result.stdout}${result.stderr}`);
   return out;
@@ -102,7 +122,13 @@ export function packageVsix(dir: string): string {
 
 function installVsix(vsix: string, dir: string, paths: { data: string; exts: string; tmp: string }): void {
   const args = [CODE_SERVER_ENTRY, '--config', '/dev/null', '--user-data-dir', paths.data, '--extensions-dir', paths.exts, '--install-extension', vsix];
-  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg-config'), XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CACHE_HOME: join(dir, 'xdg-cache'), TMPDIR: paths.tmp };
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+    XDG_DATA_HOME: join(dir, 'xdg-data'),
+    XDG_CACHE_HOME: join(dir, 'xdg-cache'),
+    TMPDIR: paths.tmp,
+  };
   const result = spawnSync(CODE_SERVER_NODE, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 120_000 });
   if (result.status !== 0) throw new Error(`code-server --install-extension failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
@@ -122,18 +148,35 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const extra of options.extraExtensions ?? []) installExtensionFolder(paths.exts, extra);
 
   const args = [
-    CODE_SERVER_ENTRY, '--config', '/dev/null', '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-    '--user-data-dir', paths.data, '--extensions-dir', paths.exts,
-    '--disable-telemetry', '--disable-update-check', '--ignore-last-opened',
-    ...(trusted ? ['--disable-workspace-trust'] : []), ...(options.extraArgs ?? []),
+    CODE_SERVER_ENTRY,
+    '--config',
+    '/dev/null',
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
+    '--user-data-dir',
+    paths.data,
+    '--extensions-dir',
+    paths.exts,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--ignore-last-opened',
+    ...(trusted ? ['--disable-workspace-trust'] : []),
+    ...(options.extraArgs ?? []),
   ];
   // PORT would override --bind-addr's port; HOME-relative state goes to XDG folders; TMPDIR keeps sockets private.
   // The local model is off unless a test turns it on: with no endpoint the extension would offer it, or silently
   // use a developer's running one (extensionLocalModel.test.ts turns it on, with a cache of its own).
   const { PORT: _port, ...inherited } = process.env;
   const env = {
-    ...inherited, XDG_CONFIG_HOME: join(dir, 'xdg-config'), XDG_DATA_HOME: join(dir, 'xdg-data'),
-    XDG_CACHE_HOME: join(dir, 'xdg-cache'), TMPDIR: paths.tmp, CODEWIKI_LOCAL_MODEL: 'off', ...options.env,
+    ...inherited,
+    XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+    XDG_DATA_HOME: join(dir, 'xdg-data'),
+    XDG_CACHE_HOME: join(dir, 'xdg-cache'),
+    TMPDIR: paths.tmp,
+    CODEWIKI_LOCAL_MODEL: 'off',
+    ...options.env,
   };
   const logFile = join(dir, 'server.log');
   const log = createWriteStream(logFile);
@@ -155,7 +198,9 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
 
   let stopped = false;
   return {
-    url, dir, logFile,
+    url,
+    dir,
+    logFile,
     workbenchUrl(folder = options.workspace) {
       if (!folder) return url;
       // code-server opens a multi-root workspace from ?workspace=FILE, a folder from ?folder=DIR.

@@ -64,7 +64,10 @@ vscodeSuite('extension in real VS Code: agent mode', function () {
     assert.match((await turn.textContent()) ?? '', /2 tools/i, 'the tool calls are summarised in the turn');
     const followUp = llm.requests[1]!.body!.messages!;
     assert.match(String(followUp.find((m) => m.role === 'tool' && m.tool_call_id === 'call_read')?.content), /FREQ_BODY/, 'the file went back to the model');
-    assert.ok(llm.requests[0]!.body!.tools!.some((t) => t.function.name === 'read_file'), 'the tools went over the wire');
+    assert.ok(
+      llm.requests[0]!.body!.tools!.some((t) => t.function.name === 'read_file'),
+      'the tools went over the wire',
+    );
   });
 
   it('write_file changes the file on disk only after Allow', async () => {

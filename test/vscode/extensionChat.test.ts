@@ -85,7 +85,10 @@ vscodeSuite('extension in real VS Code: chat, /agent and history', function () {
     await view.locator('cw-prompt-picker li[data-prompt="module-design-zh"]').click();
     const field = view.locator('cw-prompt-form .field[data-field=module_path] input');
     await field.fill('src/mod');
-    assert.equal(await view.locator('cw-prompt-form .field[data-field=task_description] input').inputValue(), '这个模块的核心功能是处理大模型请求和管理插件状态。');
+    assert.equal(
+      await view.locator('cw-prompt-form .field[data-field=task_description] input').inputValue(),
+      '这个模块的核心功能是处理大模型请求和管理插件状态。',
+    );
     await view.locator('cw-prompt-form button.run').click();
 
     const run = view.locator('[data-kind=prompt-run]').last();

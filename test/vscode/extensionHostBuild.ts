@@ -17,11 +17,22 @@ export const SUITE_OUT = join(REPO_ROOT, '.cache/exthost-tests');
  */
 export async function buildExtensionHostSuite(outDir: string = SUITE_OUT): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
-  const entryPoints = readdirSync(SUITE_SOURCE).filter((f) => f === 'index.ts' || f.endsWith('.exthost.ts')).map((f) => join(SUITE_SOURCE, f));
-  await build({ entryPoints, outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning' });
+  const entryPoints = readdirSync(SUITE_SOURCE)
+    .filter((f) => f === 'index.ts' || f.endsWith('.exthost.ts'))
+    .map((f) => join(SUITE_SOURCE, f));
+  await build({
+    entryPoints,
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
   return join(outDir, 'index.js');
 }
-
 
 /**
  * Bundles index.ts with one suite from a sub-folder of exthost/ (e.g. `multiRoot/multiRoot.exthost.ts`), flat in a new

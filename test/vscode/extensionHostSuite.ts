@@ -36,7 +36,10 @@ export async function runExtensionHostSuite(
     });
 
     const remote = (path: string) => `vscode-remote://${new URL(server.url).host}${path}`;
-    const payload = [['extensionDevelopmentPath', remote(extensionPath)], ['extensionTestsPath', remote(options.testsPath)]];
+    const payload = [
+      ['extensionDevelopmentPath', remote(extensionPath)],
+      ['extensionTestsPath', remote(options.testsPath)],
+    ];
     await page.goto(`${server.workbenchUrl(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 
     const timeoutMs = options.timeoutMs ?? 120_000;

@@ -30,9 +30,13 @@ vscodeSuite('extension in real VS Code: the code index', function () {
     await llm.start();
     workspace = mkdtempSync(join(tmpdir(), 'codewiki-e2e-index-'));
     mkdirSync(join(workspace, 'src', 'gen'), { recursive: true });
-    writeFileSync(join(workspace, 'src/frequency.ts'), '/** Counts each word. */\nexport function countWords(words: string[]): Map<string, number> {\n  return new Map();\n}\n');
+    writeFileSync(
+      join(workspace, 'src/frequency.ts'),
+      '/** Counts each word. */\nexport function countWords(words: string[]): Map<string, number> {\n  return new Map();\n}\n',
+    );
     // Enough files that indexing takes a moment, so its progress can be seen.
-    for (let i = 0; i < GENERATED_FILES; i++) writeFileSync(join(workspace, 'src', 'gen', `handler${i}.ts`), `export function handler${i}(input: string): string {\n  return input.repeat(${i});\n}\n`);
+    for (let i = 0; i < GENERATED_FILES; i++)
+      writeFileSync(join(workspace, 'src', 'gen', `handler${i}.ts`), `export function handler${i}(input: string): string {\n  return input.repeat(${i});\n}\n`);
     browser = await launchBrowser();
     server = await startCodeServer({ workspace, trusted: true, settings: { 'codewiki.baseUrl': llm.url, 'codewiki.model': 'main-model' } });
     workbench = await Workbench.open(browser, server.workbenchUrl());
@@ -66,9 +70,14 @@ vscodeSuite('extension in real VS Code: the code index', function () {
     })()`);
     view = await workbench.openCodeWikiView();
     const total = (GENERATED_FILES + 1).toLocaleString('en-US');
-    await statusItem().filter({ hasText: `${total} files` }).waitFor({ timeout: 120_000 });
+    await statusItem()
+      .filter({ hasText: `${total} files` })
+      .waitFor({ timeout: 120_000 });
     const seen = await workbench.page.evaluate(() => (globalThis as unknown as { __statusTexts: string[] }).__statusTexts);
-    assert.ok(seen.some((text) => /^Indexing [\d,]+\/[\d,]+$/.test(text)), `progress was shown: ${seen.join(' | ')}`);
+    assert.ok(
+      seen.some((text) => /^Indexing [\d,]+\/[\d,]+$/.test(text)),
+      `progress was shown: ${seen.join(' | ')}`,
+    );
     assert.equal(seen.at(-1), `${total} files`);
   });
 
@@ -80,9 +89,17 @@ vscodeSuite('extension in real VS Code: the code index', function () {
     const card = view.locator('[data-kind=agent-turn] .definition-card').last();
     await card.waitFor({ timeout: 30_000 });
     assert.equal((await card.locator('.definition-link').textContent())?.replace(/\s+/g, ' ').trim(), 'countWords function — src/frequency.ts:2');
-    assert.equal(await view.locator('[data-kind=agent-turn]').last().getAttribute('data-status'), 'streaming', 'the card is there while the model is still to answer');
+    assert.equal(
+      await view.locator('[data-kind=agent-turn]').last().getAttribute('data-status'),
+      'streaming',
+      'the card is there while the model is still to answer',
+    );
     await view.locator('[data-kind=agent-turn][data-status=done]').last().waitFor({ timeout: 60_000 });
-    assert.match(String(llm.requests.at(-1)!.body!.messages!.at(-1)!.content), /src\/frequency\.ts:2 defines countWords \(function\)/, 'the model got the matches too');
+    assert.match(
+      String(llm.requests.at(-1)!.body!.messages!.at(-1)!.content),
+      /src\/frequency\.ts:2 defines countWords \(function\)/,
+      'the model got the matches too',
+    );
     await card.locator('.definition-link').click();
     await workbench.page.locator('.tabs-container .tab.active', { hasText: 'frequency.ts' }).waitFor({ timeout: 15_000 });
     await workbench.page.locator('.statusbar-item', { hasText: /Ln 2, Col/ }).waitFor({ timeout: 15_000 });
@@ -91,7 +108,9 @@ vscodeSuite('extension in real VS Code: the code index', function () {
   it('a definition saved after indexing is found by the next question', async () => {
     writeFileSync(join(workspace, 'src/late.ts'), 'export class AddedAfterSave {\n  run(): void {}\n}\n');
     const total = (GENERATED_FILES + 2).toLocaleString('en-US');
-    await statusItem().filter({ hasText: `${total} files` }).waitFor({ timeout: 30_000 });
+    await statusItem()
+      .filter({ hasText: `${total} files` })
+      .waitFor({ timeout: 30_000 });
     llm.enqueue({ text: 'In src/late.ts.' });
     await composer().fill('Where is AddedAfterSave defined?');
     await composer().press('Enter');

@@ -117,7 +117,10 @@ vscodeSuite('the VSIX with no endpoint: the local model, offered, started and an
       assert.equal(readRecord()?.pid, record.pid);
       // Each window's CodeWiki output channel says how it got the model: one started it, the other reused it.
       await waitFor(async () => /; reused, pid \d+\)/.test(outputChannels(server!.dir)), 'the second window to log the reuse', 30_000);
-      assert.match(outputChannels(server.dir), new RegExp(`Local model: ${model.replace(/\./g, '\\.')} \\(llama\\.cpp at ${record.url.replace(/[.:/]/g, '\\$&')}; started, pid ${record.pid}\\)`));
+      assert.match(
+        outputChannels(server.dir),
+        new RegExp(`Local model: ${model.replace(/\./g, '\\.')} \\(llama\\.cpp at ${record.url.replace(/[.:/]/g, '\\$&')}; started, pid ${record.pid}\\)`),
+      );
     } finally {
       await second.close();
     }

@@ -62,7 +62,14 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
     write(join(lib, '.codewiki/agents/broken.yaml'), 'name: broken\ndescription: Broken\nsystem: "x"\ntools: [read_file]\nmax_iterations: many\n');
     write(join(lib, 'team-prompts/team-check.yaml'), prompt('Team check'));
     write(join(base, 'extra/notes.md'), '# notes\n');
-    workspaceFile = writeCodeWorkspace(join(base, 'multi.code-workspace'), [{ path: app, name: 'app' }, { path: lib, name: 'lib' }], { 'codewiki.promptFolders': ['team-prompts'] });
+    workspaceFile = writeCodeWorkspace(
+      join(base, 'multi.code-workspace'),
+      [
+        { path: app, name: 'app' },
+        { path: lib, name: 'lib' },
+      ],
+      { 'codewiki.promptFolders': ['team-prompts'] },
+    );
     llm = new OpenAiTestServer((request) => {
       if (/LIB_ONLY_BODY|APP_BODY/.test(request.promptText)) return { text: 'The parser trims the manifest.' };
       return { text: 'It is in lib/src/parser.ts:1.' };
@@ -126,9 +133,11 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
       await page().locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
     }
 
-    it('the code index covers the second folder: a where-is question finds its definition as lib/…, and the card opens that folder\'s file', async () => {
+    it("the code index covers the second folder: a where-is question finds its definition as lib/…, and the card opens that folder's file", async () => {
       // Indexed (the status bar counts the files of both folders) before the question, as a user would see it.
-      await page().locator('.statusbar-item', { hasText: /^\s*\d+ files\s*$/ }).waitFor({ timeout: 60_000 });
+      await page()
+        .locator('.statusbar-item', { hasText: /^\s*\d+ files\s*$/ })
+        .waitFor({ timeout: 60_000 });
       await composer().fill('Where is parseLibraryManifest defined?');
       await composer().press('Enter');
       const card = view.locator('[data-kind=agent-turn] .definition-card').last();
@@ -142,7 +151,7 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
       await workbench!.runCommand('View: Close All Editors');
     });
 
-    it('Browse… starts in the active editor\'s folder and names the pick lib/…; the prompt reads that folder\'s file; Save to file… starts there too', async () => {
+    it("Browse… starts in the active editor's folder and names the pick lib/…; the prompt reads that folder's file; Save to file… starts there too", async () => {
       // The active editor is a file of the second folder.
       await page().keyboard.press('Control+P');
       await quickInput().fill('manifest.ts');
@@ -173,7 +182,7 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
 
       await view.locator('[data-kind=prompt-run] button[data-action=save]').last().click();
       const target = await dialogPath();
-      assert.equal(target, join(lib, 'codewiki-answer.md'), 'the save dialog starts in the active editor\'s folder');
+      assert.equal(target, join(lib, 'codewiki-answer.md'), "the save dialog starts in the active editor's folder");
       await acceptDialog();
       const saved = join(lib, 'codewiki-answer.md');
       await until(() => existsSync(saved));
@@ -181,7 +190,7 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
       await page().locator('.tabs-container .tab.active', { hasText: 'codewiki-answer.md' }).waitFor({ timeout: 15_000 }); // and opened
     });
 
-    it('New Action Prompt asks which folder and creates the prompt in that folder\'s .codewiki/prompts', async () => {
+    it("New Action Prompt asks which folder and creates the prompt in that folder's .codewiki/prompts", async () => {
       await workbench!.runCommand('CodeWiki: New Action Prompt', 45_000, true);
       const rows = page().locator('.quick-input-list .monaco-list-row');
       const libRow = rows.filter({ has: page().locator('.label-name', { hasText: /^lib$/ }) });
@@ -200,7 +209,7 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
 
   // After the workbench tests: this suite adds a folder to the workspace file (and removes it again).
   describe('in the extension host', () => {
-    it('every folder\'s prompts and agents, promptFolders authoring, #selection, the engine rebuilt on a new folder', async () => {
+    it("every folder's prompts and agents, promptFolders authoring, #selection, the engine rebuilt on a new folder", async () => {
       const run = await runExtensionHostSuite(browser, { workspace: workspaceFile, testsPath: join(suiteDir, 'index.js'), timeoutMs: 200_000 });
       const report = run.output.join('\n');
       assert.equal(run.exitCode, 0, `the extension-host suite failed:\n${report}`);

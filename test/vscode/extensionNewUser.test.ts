@@ -90,13 +90,20 @@ vscodeSuite('what a new user trips on, in real VS Code', function () {
     await titles.first().waitFor({ timeout: 15_000 });
     const shown = new Set(await titles.allTextContents());
     assert.ok(shown.size > 2, `several CodeWiki settings shown: ${[...shown].join(' | ')}`);
-    assert.ok([...shown].every((t) => t.startsWith('Codewiki')), [...shown].join(' | '));
+    assert.ok(
+      [...shown].every((t) => t.startsWith('Codewiki')),
+      [...shown].join(' | '),
+    );
   });
 
   it('Open run log shows a readable page first (steps, status, tokens), named like the run_id, with the raw JSON one click further', async () => {
     llm = new OpenAiTestServer(() => ({ text: 'One file: README.md.' }));
     await llm.start();
-    server = await startCodeServer({ workspace, trusted: true, settings: { 'codewiki.baseUrl': llm.url, 'codewiki.model': 'main-model', 'codewiki.chat.mode': 'chat' } });
+    server = await startCodeServer({
+      workspace,
+      trusted: true,
+      settings: { 'codewiki.baseUrl': llm.url, 'codewiki.model': 'main-model', 'codewiki.chat.mode': 'chat' },
+    });
     workbench = await Workbench.open(browser, server.workbenchUrl());
     const view = await workbench.openCodeWikiView();
     await view.locator('cw-status-bar', { hasText: 'main-model' }).waitFor({ timeout: 30_000 });
@@ -114,7 +121,9 @@ vscodeSuite('what a new user trips on, in real VS Code', function () {
     const runId = (JSON.parse(readFileSync(join(runs, json[0]), 'utf8')) as { run_id: string }).run_id;
     assert.equal(json[0], `${runId}.json`, 'the file is named after the run_id inside it');
 
-    const preview = workbench.page.frameLocator('iframe.webview.ready[src*="extensionId=vscode.markdown-language-features"]').frameLocator('iframe#active-frame');
+    const preview = workbench.page
+      .frameLocator('iframe.webview.ready[src*="extensionId=vscode.markdown-language-features"]')
+      .frameLocator('iframe#active-frame');
     const page = preview.locator('body');
     await page.getByText('Collect the files').first().waitFor({ timeout: 30_000 });
     assert.ok(existsSync(join(runs, `${runId}.md`)), 'the readable page sits beside the JSON');

@@ -69,13 +69,24 @@ vscodeSuite('extension security in real VS Code', function () {
 
     await composer.fill('/agent explain-file file=README.md');
     await composer.press('Enter');
-    await view.locator('cw-prompt-picker').getByText(/Restricted Mode: trust it to run action prompts/).waitFor({ timeout: 15_000 });
+    await view
+      .locator('cw-prompt-picker')
+      .getByText(/Restricted Mode: trust it to run action prompts/)
+      .waitFor({ timeout: 15_000 });
     await view.locator('cw-prompt-picker button.close').click();
 
     await wb.runCommand('CodeWiki: Run Action Prompt…');
-    await wb.notifications().filter({ hasText: /Restricted Mode/ }).first().waitFor({ timeout: 15_000 });
+    await wb
+      .notifications()
+      .filter({ hasText: /Restricted Mode/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await wb.runCommand('CodeWiki: New Action Prompt', undefined, true);
-    await wb.notifications().filter({ hasText: /trust this workspace to create action prompts/ }).first().waitFor({ timeout: 15_000 });
+    await wb
+      .notifications()
+      .filter({ hasText: /trust this workspace to create action prompts/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     assert.equal(readdirSync(join(workspace, '.codewiki/prompts')).length, 1, 'no file was written');
     assert.equal(good.requests.length + evil.requests.length, 0, 'nothing was sent');
 
@@ -93,7 +104,11 @@ vscodeSuite('extension security in real VS Code', function () {
     await wb.page.locator('.quick-input-widget', { hasText: 'SecretStorage' }).waitFor();
     await input.fill('sk-e2e-secret-4242');
     await input.press('Enter');
-    await wb.notifications().filter({ hasText: /API key saved/ }).first().waitFor({ timeout: 15_000 });
+    await wb
+      .notifications()
+      .filter({ hasText: /API key saved/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     const composer = view.locator('cw-composer textarea');
     await composer.fill('Which server answers?');
@@ -116,9 +131,21 @@ vscodeSuite('extension security in real VS Code', function () {
     assert.match(csp!, /default-src 'none'/);
     assert.match(csp!, /script-src 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
     // VS Code's cspSource is the webview's own resource origin ('self' and its CDN host); nothing else may load.
-    const directive = (name: string) => csp!.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name)!.slice(1);
-    assert.deepEqual(directive('img-src').filter((s) => !/^('self'|https:\/\/\*\.vscode-cdn\.net)$/.test(s)), ['data:']);
-    for (const name of ['style-src', 'font-src']) assert.deepEqual(directive(name).filter((s) => !/^('self'|https:\/\/\*\.vscode-cdn\.net)$/.test(s)), []);
+    const directive = (name: string) =>
+      csp!
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find((d) => d[0] === name)!
+        .slice(1);
+    assert.deepEqual(
+      directive('img-src').filter((s) => !/^('self'|https:\/\/\*\.vscode-cdn\.net)$/.test(s)),
+      ['data:'],
+    );
+    for (const name of ['style-src', 'font-src'])
+      assert.deepEqual(
+        directive(name).filter((s) => !/^('self'|https:\/\/\*\.vscode-cdn\.net)$/.test(s)),
+        [],
+      );
     assert.doesNotMatch(csp!, /unsafe-eval|unsafe-inline|(^|\s)https?:(\s|;|$)|\*(\s|;|$)/);
   });
 });

@@ -62,7 +62,12 @@ vscodeSuite('extension in real VS Code: VS Code language models (codewiki.provid
       writeFileSync(join(scriptDir, 'turns.json'), JSON.stringify(turns));
     };
     const records = <T>(file: string): T[] =>
-      existsSync(join(scriptDir, file)) ? readFileSync(join(scriptDir, file), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as T) : [];
+      existsSync(join(scriptDir, file))
+        ? readFileSync(join(scriptDir, file), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as T)
+        : [];
     const requests = () => records<RecordedRequest>('requests.jsonl');
     const composer = () => view.locator('cw-composer textarea');
 
@@ -145,7 +150,10 @@ vscodeSuite('extension in real VS Code: VS Code language models (codewiki.provid
       assert.equal(search?.content.find((p) => p.type === 'toolCall')?.name, 'search_code', "the index's search goes to a VS Code model as a tool call too");
       const assistant = second!.messages.findIndex((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'toolCall' && p.name === 'read_file'));
       assert.ok(assistant > 0, 'the follow-up replays the assistant turn with its tool call');
-      assert.deepEqual(second!.messages[assistant]!.content.find((p) => p.type === 'toolCall'), { type: 'toolCall', callId: 'call_read', name: 'read_file', input: { path: 'src/frequency.ts' } });
+      assert.deepEqual(
+        second!.messages[assistant]!.content.find((p) => p.type === 'toolCall'),
+        { type: 'toolCall', callId: 'call_read', name: 'read_file', input: { path: 'src/frequency.ts' } },
+      );
       const results = second!.messages[assistant + 1]!;
       assert.equal(results.role, 'user');
       assert.equal(results.content.length, 1);
@@ -197,7 +205,10 @@ vscodeSuite('extension in real VS Code: VS Code language models (codewiki.provid
       const view = await workbench.openCodeWikiView();
       const setup = view.locator('cw-empty-state section.setup[data-provider=vscode]');
       await setup.waitFor({ timeout: 60_000 });
-      assert.match((await setup.textContent()) ?? '', /No VS Code language model is available\. Install and sign in to an extension that provides one.*set CodeWiki › Provider to openai/s);
+      assert.match(
+        (await setup.textContent()) ?? '',
+        /No VS Code language model is available\. Install and sign in to an extension that provides one.*set CodeWiki › Provider to openai/s,
+      );
       await setup.locator('button.open-settings').waitFor({ timeout: 5_000 });
       await view.locator('cw-status-bar', { hasText: 'VS Code · no model available' }).waitFor({ timeout: 5_000 });
 

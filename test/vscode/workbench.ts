@@ -15,7 +15,15 @@ export const EXTENSION_ID = 'codewiki.codewiki';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -67,7 +75,10 @@ export class Workbench {
     const widget = this.page.locator('.quick-input-widget');
     // Match the label exactly: "Reload Window" must not pick "Reload Window With Extensions Disabled".
     const label = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const row = widget.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: label }) }).first();
+    const row = widget
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: label }) })
+      .first();
     const deadline = Date.now() + timeout;
     for (;;) {
       // F1 while a previous quick pick is still fading out would close it instead of opening the palette.
@@ -109,7 +120,10 @@ export class Workbench {
    */
   async trustWorkspace(): Promise<void> {
     await this.runCommand('Workspaces: Manage Workspace Trust');
-    await this.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click();
+    await this.page
+      .locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ })
+      .first()
+      .click();
     await this.restrictedModeIndicator().waitFor({ state: 'detached', timeout: 15_000 });
     await this.runCommand('View: Close Editor'); // the trust editor opens as a modal over the workbench
   }
@@ -139,7 +153,13 @@ export class Workbench {
  */
 export async function saveFailureArtifacts(test: Mocha.Test | undefined, workbench?: Workbench, server?: CodeServer): Promise<string | undefined> {
   if (!test || test.state !== 'failed') return undefined;
-  const dir = join(ARTIFACTS_DIR, `${test.fullTitle().replace(/[^\w.-]+/g, '-').slice(0, 100)}-${Date.now()}`);
+  const dir = join(
+    ARTIFACTS_DIR,
+    `${test
+      .fullTitle()
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 100)}-${Date.now()}`,
+  );
   mkdirSync(dir, { recursive: true });
   await workbench?.screenshot(join(dir, 'screenshot.png')).catch((e: unknown) => console.error(`screenshot failed: ${String(e)}`));
   if (server) {

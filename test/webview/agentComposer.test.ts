@@ -8,9 +8,15 @@ describe('webview: agent-mode composer', function () {
   const page = () => view().page;
   const composer = () => page().locator('cw-composer textarea');
   const popup = () => page().locator('cw-composer .popup');
-  const items = () => page().locator('cw-composer .popup [role=option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-item')));
+  const items = () =>
+    page()
+      .locator('cw-composer .popup [role=option]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-item')));
   const selected = () => page().locator('cw-composer .popup [aria-selected=true]').getAttribute('data-item');
-  const chips = () => page().locator('cw-context-chips li.chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-chip')));
+  const chips = () =>
+    page()
+      .locator('cw-context-chips li.chip')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-chip')));
 
   beforeEach(async () => {
     await view().send(init(), { type: 'chat/mode', mode: 'agent' }, toolsList());
@@ -93,7 +99,10 @@ describe('webview: agent-mode composer', function () {
     const first = await v.waitForPostedMatching('path/suggest', (m) => m.prefix === '');
     await composer().pressSequentially('sr');
     const request = await v.waitForPostedMatching('path/suggest', (m) => m.prefix === 'sr');
-    await v.send({ type: 'path/suggestions', requestId: first.requestId, items: ['stale/'] }, { type: 'path/suggestions', requestId: request.requestId, items: ['src/', 'src.md'] });
+    await v.send(
+      { type: 'path/suggestions', requestId: first.requestId, items: ['stale/'] },
+      { type: 'path/suggestions', requestId: request.requestId, items: ['src/', 'src.md'] },
+    );
     await eventually(async () => assert.deepEqual(await items(), ['src/', 'src.md']), 5000);
     await composer().press('Enter');
     assert.equal(await composer().inputValue(), 'Explain #file:src/');
@@ -108,7 +117,13 @@ describe('webview: agent-mode composer', function () {
     assert.equal(await page().locator('cw-context-chips li.chip .label').textContent(), 'a.ts');
     await composer().pressSequentially('this');
     await composer().press('Enter');
-    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Explain this', mode: 'agent', mentions: [], attachments: [{ kind: 'file', path: 'src/a.ts' }] });
+    assert.deepEqual(await v.waitForPosted('agent/send'), {
+      type: 'agent/send',
+      text: 'Explain this',
+      mode: 'agent',
+      mentions: [],
+      attachments: [{ kind: 'file', path: 'src/a.ts' }],
+    });
     assert.deepEqual(await chips(), [], 'sent chips are cleared');
   });
 
@@ -118,8 +133,13 @@ describe('webview: agent-mode composer', function () {
     await composer().pressSequentially('Compare #file:lib/x.ts and #selection ');
     assert.equal(await composer().inputValue(), 'Compare and ');
     assert.deepEqual(await chips(), ['file:lib/x.ts', '#selection']);
-    await v.send({ type: 'context/add', attachment: { kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 } }, { type: 'context/add', attachment: { kind: 'file', path: 'lib/x.ts' } });
-    await eventually(async () => assert.deepEqual(await chips(), ['file:lib/x.ts', '#selection', 'selection:src/a.ts:3-9'], 'the same file is not attached twice'));
+    await v.send(
+      { type: 'context/add', attachment: { kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 } },
+      { type: 'context/add', attachment: { kind: 'file', path: 'lib/x.ts' } },
+    );
+    await eventually(async () =>
+      assert.deepEqual(await chips(), ['file:lib/x.ts', '#selection', 'selection:src/a.ts:3-9'], 'the same file is not attached twice'),
+    );
     assert.equal(await page().locator('cw-context-chips li.chip[data-chip="selection:src/a.ts:3-9"] .label').textContent(), 'a.ts:3-9');
     await page().locator('cw-context-chips li.chip[data-chip="file:lib/x.ts"] button.remove').click();
     assert.deepEqual(await chips(), ['#selection', 'selection:src/a.ts:3-9']);
@@ -134,11 +154,14 @@ describe('webview: agent-mode composer', function () {
       text: 'Compare and them',
       mode: 'agent',
       mentions: [],
-      attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }, { kind: 'selection', path: 'src/b.ts', startLine: 20, endLine: 22 }],
+      attachments: [
+        { kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 },
+        { kind: 'selection', path: 'src/b.ts', startLine: 20, endLine: 22 },
+      ],
     });
   });
 
-  it('a typed #selection attaches the editor\'s selection at send time, in chat mode too, with no chip and no Add Selection to Chat', async () => {
+  it("a typed #selection attaches the editor's selection at send time, in chat mode too, with no chip and no Add Selection to Chat", async () => {
     const v = view();
     await v.send({ type: 'chat/mode', mode: 'chat' });
     await composer().fill('Explain #selection in detail');
@@ -147,7 +170,13 @@ describe('webview: agent-mode composer', function () {
     assert.equal(await composer().inputValue(), '', 'the composer is cleared at once');
     await v.send({ type: 'selection/current', requestId: 'an-older-request', selection: { kind: 'selection', path: 'old.ts', startLine: 1, endLine: 1 } });
     await v.send({ type: 'selection/current', requestId, selection: { kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 } });
-    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Explain #selection in detail', mode: 'chat', mentions: [], attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }] });
+    assert.deepEqual(await v.waitForPosted('agent/send'), {
+      type: 'agent/send',
+      text: 'Explain #selection in detail',
+      mode: 'chat',
+      mentions: [],
+      attachments: [{ kind: 'selection', path: 'src/a.ts', startLine: 3, endLine: 9 }],
+    });
     assert.equal((await v.postedOfType('agent/send')).length, 1, 'an answer to another request sends nothing');
     assert.equal((await v.postedOfType('chat/send')).length, 0);
   });
@@ -172,7 +201,13 @@ describe('webview: agent-mode composer', function () {
     await composer().pressSequentially('now');
     await composer().press('Enter');
     await v.waitForPosted('selection/request');
-    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Explain now\n#selection', mode: 'agent', mentions: [], attachments: [] });
+    assert.deepEqual(await v.waitForPosted('agent/send'), {
+      type: 'agent/send',
+      text: 'Explain now\n#selection',
+      mode: 'agent',
+      mentions: [],
+      attachments: [],
+    });
   });
 
   it('chips in chat mode send agent/send with mode chat', async () => {
@@ -180,6 +215,12 @@ describe('webview: agent-mode composer', function () {
     await v.send({ type: 'chat/mode', mode: 'chat' }, { type: 'context/add', attachment: { kind: 'file', path: 'README.md' } });
     await composer().fill('Summarize @read_file');
     await composer().press('Enter');
-    assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'Summarize @read_file', mode: 'chat', mentions: [], attachments: [{ kind: 'file', path: 'README.md' }] });
+    assert.deepEqual(await v.waitForPosted('agent/send'), {
+      type: 'agent/send',
+      text: 'Summarize @read_file',
+      mode: 'chat',
+      mentions: [],
+      attachments: [{ kind: 'file', path: 'README.md' }],
+    });
   });
 });

@@ -30,7 +30,9 @@ describe('webview: /agent picker and form', function () {
     assert.deepEqual(await picker.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-prompt'))), ['review', 'summarize', 'broken']);
     const search = picker.locator('input[type=search]');
     await search.pressSequentially('folder');
-    await eventually(async () => assert.deepEqual(await picker.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-prompt'))), ['summarize']));
+    await eventually(async () =>
+      assert.deepEqual(await picker.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-prompt'))), ['summarize']),
+    );
     await search.fill('broken');
     const broken = picker.locator('li[data-prompt=broken]');
     assert.match((await broken.locator('.prompt-error').textContent()) ?? '', /broken\.yaml:3:5/);

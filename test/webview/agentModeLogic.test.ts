@@ -39,14 +39,31 @@ describe('agent mode logic (no DOM)', () => {
     });
 
     it('nests sub-agent calls under the call that started them, in order; an unknown parent stays visible at the top', () => {
-      const calls = [toolCall('p'), toolCall('x', { parentCallId: 'p' }), toolCall('q'), toolCall('y', { parentCallId: 'gone' }), toolCall('z', { parentCallId: 'p' })];
+      const calls = [
+        toolCall('p'),
+        toolCall('x', { parentCallId: 'p' }),
+        toolCall('q'),
+        toolCall('y', { parentCallId: 'gone' }),
+        toolCall('z', { parentCallId: 'p' }),
+      ];
       const tree = callTree(calls);
-      assert.deepEqual(tree.map((n) => [n.call.id, n.children.map((c) => c.call.id)]), [['p', ['x', 'z']], ['q', []], ['y', []]]);
+      assert.deepEqual(
+        tree.map((n) => [n.call.id, n.children.map((c) => c.call.id)]),
+        [
+          ['p', ['x', 'z']],
+          ['q', []],
+          ['y', []],
+        ],
+      );
       assert.equal(callTree(calls), tree, 'cached per calls array');
     });
 
     it('summarises a finished turn', () => {
-      const turn = agentTurn('t1', { toolCalls: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')], tokens: { input: 1000, output: 234, total: 1234 }, durationMs: 12_300 });
+      const turn = agentTurn('t1', {
+        toolCalls: [toolCall('a'), toolCall('b'), toolCall('c'), toolCall('d')],
+        tokens: { input: 1000, output: 234, total: 1234 },
+        durationMs: 12_300,
+      });
       assert.equal(turnSummary(turn), 'Used 4 tools · 12.3 s · 1,234 tokens');
       assert.equal(turnSummary(agentTurn('t2', { toolCalls: [toolCall('a')] })), 'Used 1 tool', 'a turn saved before durations were kept has no time');
     });
@@ -54,7 +71,12 @@ describe('agent mode logic (no DOM)', () => {
     it('host messages: started, tool calls and usage batched per frame, done replaces the turn and ends the Stop state', () => {
       const { store, stream, frames, tick } = setup();
       applyHostMessage(store, stream, init({ conversation: conversation('c1', [user('u1', 'q')]) }));
-      applyHostMessage(store, stream, { type: 'agentTurn/started', conversationId: 'c1', user: user('u2', 'go'), turn: agentTurn('t1', { status: 'streaming' }) });
+      applyHostMessage(store, stream, {
+        type: 'agentTurn/started',
+        conversationId: 'c1',
+        user: user('u2', 'go'),
+        turn: agentTurn('t1', { status: 'streaming' }),
+      });
       assert.equal(store.current.activeId, 't1');
       let notified = 0;
       store.watchMessage('t1', () => notified++);
@@ -68,7 +90,10 @@ describe('agent mode logic (no DOM)', () => {
       tick();
       assert.equal(notified, 1, 'the turn re-rendered once');
       const live = turnIn(store);
-      assert.deepEqual([live.answer, live.reasoning, live.toolCalls.map((c) => c.status), live.tokens?.total, live.warnings], ['Reading. ', 'hmm', ['ok'], 3, ['careful']]);
+      assert.deepEqual(
+        [live.answer, live.reasoning, live.toolCalls.map((c) => c.status), live.tokens?.total, live.warnings],
+        ['Reading. ', 'hmm', ['ok'], 3, ['careful']],
+      );
       applyHostMessage(store, stream, { type: 'agentTurn/chunk', turnId: 't1', text: 'late' });
       applyHostMessage(store, stream, { type: 'agentTurn/done', turn: agentTurn('t1', { answer: 'Final.', durationMs: 4200 }) });
       assert.equal(turnIn(store).answer, 'Final.', 'the host copy wins over buffered text');
@@ -107,7 +132,10 @@ describe('agent mode logic (no DOM)', () => {
       assert.equal(store.current.tools?.tools.find((t) => t.name === 'summarize_folder')?.enabled, false, 'a workflow-only tool never turns on here');
       actions.agentMode.setToolsEnabled(false);
       actions.agentMode.setEnableNewTools(false);
-      assert.deepEqual(host.posted.map((m) => m.type), ['tools/toggle', 'tools/toggle', 'tools/setEnabled', 'tools/setEnableNewTools']);
+      assert.deepEqual(
+        host.posted.map((m) => m.type),
+        ['tools/toggle', 'tools/toggle', 'tools/setEnabled', 'tools/setEnableNewTools'],
+      );
       applyHostMessage(store, stream, toolsList());
       assert.equal(store.current.tools?.enabled, true);
     });
@@ -124,8 +152,23 @@ describe('agent mode logic (no DOM)', () => {
       assert.deepEqual(store.current.chips, []);
       const request = host.ofType('selection/request')[0]!;
       assert.equal(actions.submit('another one'), false, 'one message at a time waits for the selection');
-      assert.equal(actions.requests.settle({ type: 'selection/current', requestId: 'not-asked', selection: { kind: 'selection', path: 'x.ts', startLine: 1, endLine: 1 } }), false, 'a reply nobody asked for is dropped');
-      assert.equal(actions.requests.settle({ type: 'selection/current', requestId: request.requestId, selection: { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 } }), true);
+      assert.equal(
+        actions.requests.settle({
+          type: 'selection/current',
+          requestId: 'not-asked',
+          selection: { kind: 'selection', path: 'x.ts', startLine: 1, endLine: 1 },
+        }),
+        false,
+        'a reply nobody asked for is dropped',
+      );
+      assert.equal(
+        actions.requests.settle({
+          type: 'selection/current',
+          requestId: request.requestId,
+          selection: { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 },
+        }),
+        true,
+      );
       await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(host.posted, [
         { type: 'chat/send', text: 'plain' },
@@ -135,7 +178,10 @@ describe('agent mode logic (no DOM)', () => {
           text: 'use @read_file and @summarize_folder and @read_file',
           mode: 'agent',
           mentions: ['read_file'],
-          attachments: [{ kind: 'file', path: 'a.ts' }, { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 }],
+          attachments: [
+            { kind: 'file', path: 'a.ts' },
+            { kind: 'selection', path: 'b.ts', startLine: 2, endLine: 4 },
+          ],
         },
       ]);
       actions.agentMode.setMode('chat');
@@ -160,16 +206,27 @@ describe('agent mode logic (no DOM)', () => {
   describe('composer words', () => {
     it('finds the word at the caret', () => {
       assert.deepEqual(tokenAt('ask @re', 7), { kind: 'mention', start: 4, end: 7, query: 're' });
-      assert.deepEqual(tokenAt('ask @re more', 6), { kind: 'mention', start: 4, end: 7, query: 'r' }, 'the query is what precedes the caret; a pick replaces the whole word');
+      assert.deepEqual(
+        tokenAt('ask @re more', 6),
+        { kind: 'mention', start: 4, end: 7, query: 'r' },
+        'the query is what precedes the caret; a pick replaces the whole word',
+      );
       assert.deepEqual(tokenAt('#fi', 3), { kind: 'hash', start: 0, end: 3, query: 'fi' });
       assert.deepEqual(tokenAt('x #file:src/a', 13), { kind: 'file', start: 2, end: 13, query: 'src/a' });
       assert.equal(tokenAt('mail a@b', 8), undefined, 'an @ inside a word is not a mention');
       assert.equal(tokenAt('@a b', 4), undefined);
-      assert.deepEqual(replaceToken('ask @re now', { kind: 'mention', start: 4, end: 7, query: 're' }, '@read_file '), { text: 'ask @read_file  now', caret: 15 });
+      assert.deepEqual(replaceToken('ask @re now', { kind: 'mention', start: 4, end: 7, query: 're' }, '@read_file '), {
+        text: 'ask @read_file  now',
+        caret: 15,
+      });
     });
 
     it('turns a finished #selection or #file:path into a chip', () => {
-      assert.deepEqual(typedChip('see #file:./src/a.ts, ', 22), { chip: { kind: 'attachment', attachment: { kind: 'file', path: 'src/a.ts' } }, text: 'see ', caret: 4 });
+      assert.deepEqual(typedChip('see #file:./src/a.ts, ', 22), {
+        chip: { kind: 'attachment', attachment: { kind: 'file', path: 'src/a.ts' } },
+        text: 'see ',
+        caret: 4,
+      });
       assert.deepEqual(typedChip('#selection\n', 11), { chip: { kind: 'editor-selection' }, text: '', caret: 0 });
       assert.equal(typedChip('#selections ', 12), undefined);
     });
@@ -181,11 +238,20 @@ describe('agent mode logic (no DOM)', () => {
     it('the popup: commands, tools in agent mode only, # items, paths', () => {
       const base = { mode: 'agent' as const, tools: toolsState() };
       assert.equal(composerPopup({ ...base, draft: '/h', caret: 2 })?.kind, 'command');
-      assert.deepEqual(composerPopup({ ...base, draft: '@ru', caret: 3 })?.items.map((i) => i.id), ['run_command']);
+      assert.deepEqual(
+        composerPopup({ ...base, draft: '@ru', caret: 3 })?.items.map((i) => i.id),
+        ['run_command'],
+      );
       assert.equal(composerPopup({ ...base, mode: 'chat', draft: '@', caret: 1 }), undefined);
       assert.equal(composerPopup({ ...base, draft: '@', caret: 1, dismissedToken: 'mention@0' }), undefined);
-      assert.deepEqual(composerPopup({ ...base, draft: '#s', caret: 2 })?.items.map((i) => i.id), ['selection']);
-      assert.deepEqual(composerPopup({ ...base, draft: '#file:', caret: 6, fileCompletion: { items: ['a.ts'] } })?.items.map((i) => i.id), ['a.ts']);
+      assert.deepEqual(
+        composerPopup({ ...base, draft: '#s', caret: 2 })?.items.map((i) => i.id),
+        ['selection'],
+      );
+      assert.deepEqual(
+        composerPopup({ ...base, draft: '#file:', caret: 6, fileCompletion: { items: ['a.ts'] } })?.items.map((i) => i.id),
+        ['a.ts'],
+      );
     });
   });
 

@@ -11,8 +11,22 @@ describe('webview: agent turns', function () {
   const rows = () => turn().locator('cw-tool-call-row .call');
   const callIds = () => rows().evaluateAll((els) => els.map((e) => `${e.getAttribute('data-call')}:${e.getAttribute('data-status')}`));
 
-  const started: HostToWebview = { type: 'agentTurn/started', conversationId: 'c1', user: user('u2', 'Where is b defined?'), turn: agentTurn('t1', { status: 'streaming', createdAt: new Date().toISOString() }) };
-  const investigator = toolCall('c2', { tool: 'codebase_investigator', displayName: 'Codebase investigator', kind: 'think', argsSummary: 'task="find b"', args: { task: 'find b' }, status: 'running', durationMs: undefined, output: undefined });
+  const started: HostToWebview = {
+    type: 'agentTurn/started',
+    conversationId: 'c1',
+    user: user('u2', 'Where is b defined?'),
+    turn: agentTurn('t1', { status: 'streaming', createdAt: new Date().toISOString() }),
+  };
+  const investigator = toolCall('c2', {
+    tool: 'codebase_investigator',
+    displayName: 'Codebase investigator',
+    kind: 'think',
+    argsSummary: 'task="find b"',
+    args: { task: 'find b' },
+    status: 'running',
+    durationMs: undefined,
+    output: undefined,
+  });
 
   beforeEach(async () => {
     await view().send(init({ conversation: conversation('c1', [user('u1', 'hi')]) }), { type: 'chat/mode', mode: 'agent' });
@@ -33,7 +47,18 @@ describe('webview: agent turns', function () {
       { type: 'agentTurn/toolCall', turnId: 't1', call: toolCall('c1', { tokens: { input: 10, output: 5, total: 15 } }) },
       { type: 'agentTurn/toolCall', turnId: 't1', call: investigator },
       // The sub-agent numbers its own calls: the same id as a top-level call, told apart by parentCallId.
-      { type: 'agentTurn/toolCall', turnId: 't1', call: toolCall('c1', { parentCallId: 'c2', displayName: 'Search files', tool: 'search_files', argsSummary: 'query="b ="', status: 'running', durationMs: undefined }) },
+      {
+        type: 'agentTurn/toolCall',
+        turnId: 't1',
+        call: toolCall('c1', {
+          parentCallId: 'c2',
+          displayName: 'Search files',
+          tool: 'search_files',
+          argsSummary: 'query="b ="',
+          status: 'running',
+          durationMs: undefined,
+        }),
+      },
       { type: 'agentTurn/warning', turnId: 't1', message: 'The workspace value of codewiki.agent.autoApprove is ignored.' },
       { type: 'agentTurn/fallback', turnId: 't1', reason: 'The server answered 400 to tool definitions.' },
       { type: 'agentTurn/usage', turnId: 't1', iterations: 2, tokens: { input: 1000, output: 234, total: 1234 } },
@@ -55,16 +80,18 @@ describe('webview: agent turns', function () {
     assert.match((await turn().locator('.note.warning').first().textContent()) ?? '', /autoApprove is ignored/);
     assert.match((await turn().locator('.note.fallback').textContent()) ?? '', /answered 400 to tool definitions/);
 
-    await v.send(
-      { type: 'agentTurn/chunk', turnId: 't1', text: 'It is defined in ' },
-      { type: 'agentTurn/chunk', turnId: 't1', text: '`src/a.ts`.' },
-    );
+    await v.send({ type: 'agentTurn/chunk', turnId: 't1', text: 'It is defined in ' }, { type: 'agentTurn/chunk', turnId: 't1', text: '`src/a.ts`.' });
     await eventually(async () => assert.equal(await turn().locator('.answer code').textContent(), 'src/a.ts'));
   });
 
   it('a row expands to the full input (JSON) and the output as text; markup in them stays text', async () => {
     const v = view();
-    const call = toolCall('c1', { args: { path: 'src/a.ts', note: '<img src=x onerror=alert(1)>' }, output: '<img src=x onerror="window.__pwned=1">\nline 2', approval: { decision: 'deny', by: 'user', reason: 'not now' }, status: 'denied' });
+    const call = toolCall('c1', {
+      args: { path: 'src/a.ts', note: '<img src=x onerror=alert(1)>' },
+      output: '<img src=x onerror="window.__pwned=1">\nline 2',
+      approval: { decision: 'deny', by: 'user', reason: 'not now' },
+      status: 'denied',
+    });
     await v.send({ type: 'conversation/load', conversation: conversation('c1', [user('u1', 'q'), agentTurn('t1', { toolCalls: [call], answer: 'Done.' })]) });
     await turn().locator('.work-head').click();
     const row = turn().locator('cw-tool-call-row');
@@ -73,7 +100,13 @@ describe('webview: agent turns', function () {
     assert.deepEqual(JSON.parse((await row.locator('pre.input').textContent()) ?? ''), call.args);
     assert.equal(await row.locator('pre.output').textContent(), '<img src=x onerror="window.__pwned=1">\nline 2');
     assert.equal(await row.locator('img').count(), 0, 'no element was made from the output');
-    assert.equal(await row.locator('.approval').textContent().then((t) => t?.trim()), 'Denied by you: not now');
+    assert.equal(
+      await row
+        .locator('.approval')
+        .textContent()
+        .then((t) => t?.trim()),
+      'Denied by you: not now',
+    );
     assert.equal(await page().evaluate(() => (globalThis as { __pwned?: number }).__pwned), undefined);
   });
 
@@ -105,7 +138,11 @@ describe('webview: agent turns', function () {
     const v = view();
     const saved = agentTurn('t1', {
       answer: 'Answer.',
-      toolCalls: [toolCall('c1', { displayName: 'Codebase investigator' }), toolCall('k1', { parentCallId: 'c1', displayName: 'List files' }), toolCall('c3', { status: 'error', error: 'ENOENT' })],
+      toolCalls: [
+        toolCall('c1', { displayName: 'Codebase investigator' }),
+        toolCall('k1', { parentCallId: 'c1', displayName: 'List files' }),
+        toolCall('c3', { status: 'error', error: 'ENOENT' }),
+      ],
       tokens: { input: 1000, output: 234, total: 1234 },
       warnings: ['A warning that was saved'],
       durationMs: 65_000,
@@ -124,7 +161,8 @@ describe('webview: agent turns', function () {
 
   it('path:line references in the answer open the file; other text is left alone', async () => {
     const v = view();
-    const answer = 'See src/core/agent.ts:42 and `src/b.ts`, also `package.json`.\n\nNot these: https://example.com/x/y.ts, ../etc/passwd.ts, `console.log`, /abs/p.ts:3.\n\n```\nsrc/in/code.ts:1\n```';
+    const answer =
+      'See src/core/agent.ts:42 and `src/b.ts`, also `package.json`.\n\nNot these: https://example.com/x/y.ts, ../etc/passwd.ts, `console.log`, /abs/p.ts:3.\n\n```\nsrc/in/code.ts:1\n```';
     await v.send({ type: 'conversation/load', conversation: conversation('c1', [user('u1', 'q'), agentTurn('t1', { answer })]) });
     const links = turn().locator('.answer a.file-link');
     await eventually(async () => assert.equal(await links.count(), 3));
@@ -133,7 +171,14 @@ describe('webview: agent turns', function () {
       ['src/b.ts', 'src/b.ts', null],
       ['package.json', 'package.json', null],
     ]);
-    assert.equal(await turn().locator('.answer').textContent().then((t) => t?.includes('See src/core/agent.ts:42 and src/b.ts, also package.json.')), true, 'the text reads the same');
+    assert.equal(
+      await turn()
+        .locator('.answer')
+        .textContent()
+        .then((t) => t?.includes('See src/core/agent.ts:42 and src/b.ts, also package.json.')),
+      true,
+      'the text reads the same',
+    );
     await links.first().click();
     assert.deepEqual(await v.waitForPosted('file/open'), { type: 'file/open', path: 'src/core/agent.ts', line: 42 });
     await links.nth(1).press('Enter');
@@ -142,7 +187,10 @@ describe('webview: agent turns', function () {
 
   it('a failed turn shows its error and Retry posts chat/retry with the turn id', async () => {
     const v = view();
-    await v.send(started, { type: 'agentTurn/done', turn: agentTurn('t1', { status: 'error', error: 'The model server is not reachable.', stopReason: 'failed' }) });
+    await v.send(started, {
+      type: 'agentTurn/done',
+      turn: agentTurn('t1', { status: 'error', error: 'The model server is not reachable.', stopReason: 'failed' }),
+    });
     assert.match((await turn().locator('.error-message').textContent()) ?? '', /not reachable/);
     await turn().locator('button.retry').click();
     assert.deepEqual(await v.waitForPosted('chat/retry'), { type: 'chat/retry', messageId: 't1' });
@@ -151,7 +199,10 @@ describe('webview: agent turns', function () {
   it('Retry of a half-answered turn shows only the new answer, not the old one beside it', async () => {
     const v = view();
     await v.send(started, { type: 'agentTurn/chunk', turnId: 't1', text: 'Old **partial** answer' });
-    await v.send({ type: 'agentTurn/done', turn: agentTurn('t1', { status: 'error', answer: 'Old **partial** answer', error: 'connection reset', stopReason: 'failed' }) });
+    await v.send({
+      type: 'agentTurn/done',
+      turn: agentTurn('t1', { status: 'error', answer: 'Old **partial** answer', error: 'connection reset', stopReason: 'failed' }),
+    });
     await turn().locator('button.retry').click();
     await v.waitForPosted('chat/retry');
     await v.send(started); // the host restarts the turn under the same id, the answer empty
@@ -170,7 +221,10 @@ describe('webview: agent turns', function () {
     const messages: HostToWebview[] = [];
     for (let i = 0; i < 200; i++) {
       const call = toolCall(`c${i}`, { argsSummary: `path="src/file${i}.ts"`, status: 'running', durationMs: undefined });
-      messages.push({ type: 'agentTurn/toolCall', turnId: 't1', call }, { type: 'agentTurn/toolCall', turnId: 't1', call: { ...call, status: 'ok', durationMs: i, tokens: { input: i, output: 1, total: i + 1 } } });
+      messages.push(
+        { type: 'agentTurn/toolCall', turnId: 't1', call },
+        { type: 'agentTurn/toolCall', turnId: 't1', call: { ...call, status: 'ok', durationMs: i, tokens: { input: i, output: 1, total: i + 1 } } },
+      );
     }
     for (let i = 0; i < messages.length; i += 50) await v.send(...messages.slice(i, i + 50));
     await eventually(async () => assert.equal(await rows().count(), 200));

@@ -9,8 +9,20 @@ describe('webview: approval cards', function () {
   const page = () => view().page;
   const card = (id = 'ap1') => page().locator(`cw-approval-card section[data-approval=${id}]`);
 
-  const waiting = toolCall('c-edit', { tool: 'edit_file', displayName: 'Edit file', kind: 'write', status: 'awaiting-approval', durationMs: undefined, output: undefined });
-  const started: HostToWebview = { type: 'agentTurn/started', conversationId: 'c1', user: user('u2', 'Rename b'), turn: agentTurn('t1', { status: 'streaming', toolCalls: [waiting] }) };
+  const waiting = toolCall('c-edit', {
+    tool: 'edit_file',
+    displayName: 'Edit file',
+    kind: 'write',
+    status: 'awaiting-approval',
+    durationMs: undefined,
+    output: undefined,
+  });
+  const started: HostToWebview = {
+    type: 'agentTurn/started',
+    conversationId: 'c1',
+    user: user('u2', 'Rename b'),
+    turn: agentTurn('t1', { status: 'streaming', toolCalls: [waiting] }),
+  };
 
   beforeEach(async () => {
     await view().send(init({ conversation: conversation('c1', [user('u1', 'hi')]) }), { type: 'chat/mode', mode: 'agent' }, started);
@@ -29,7 +41,13 @@ describe('webview: approval cards', function () {
     assert.deepEqual(await c.locator('pre.diff span.add').allTextContents(), ['+export const b = "<img src=x onerror=alert(1)>";\n']);
     assert.deepEqual(await c.locator('pre.diff span.del').allTextContents(), ['-export const b = 2;\n']);
     assert.equal(await c.locator('img').count(), 0, 'the diff stays text');
-    assert.deepEqual(await c.locator('.buttons button').allTextContents().then((t) => t.map((s) => s.trim())), ['Open diff', 'Allow once', 'Allow in this conversation', 'Deny']);
+    assert.deepEqual(
+      await c
+        .locator('.buttons button')
+        .allTextContents()
+        .then((t) => t.map((s) => s.trim())),
+      ['Open diff', 'Allow once', 'Allow in this conversation', 'Deny'],
+    );
   });
 
   it('Open diff posts editor/diff; Allow once posts agent/approve and the card waits, then shows the outcome when settled', async () => {
@@ -63,7 +81,15 @@ describe('webview: approval cards', function () {
 
   it('a command shows the command and its folder; no "Allow in this conversation" when it would not be remembered; keyboard only', async () => {
     const v = view();
-    await v.send(approval({ tool: 'run_command', displayName: 'Run command', kind: 'execute', preview: { type: 'command', command: 'npm test && rm -rf <b>x</b>', cwd: 'packages/web', timeoutMs: 60000 }, canAllowForConversation: false }));
+    await v.send(
+      approval({
+        tool: 'run_command',
+        displayName: 'Run command',
+        kind: 'execute',
+        preview: { type: 'command', command: 'npm test && rm -rf <b>x</b>', cwd: 'packages/web', timeoutMs: 60000 },
+        canAllowForConversation: false,
+      }),
+    );
     const c = card();
     assert.equal(await c.locator('pre.command').textContent(), 'npm test && rm -rf <b>x</b>');
     assert.equal(await c.locator('.cwd').textContent(), 'in packages/web');
@@ -85,10 +111,25 @@ describe('webview: approval cards', function () {
     await eventually(async () => assert.equal(await card().getAttribute('data-outcome'), 'cancelled'));
   });
 
-  it('a sub-agent\'s card sits under the sub-agent\'s row, names it, and stays visible when the block is closed', async () => {
+  it("a sub-agent's card sits under the sub-agent's row, names it, and stays visible when the block is closed", async () => {
     const v = view();
-    const investigator = toolCall('c2', { tool: 'codebase_investigator', displayName: 'Codebase investigator', kind: 'think', status: 'running', durationMs: undefined, output: undefined });
-    const subWrite = toolCall('k1', { tool: 'write_file', displayName: 'Write file', kind: 'write', parentCallId: 'c2', status: 'awaiting-approval', durationMs: undefined, output: undefined });
+    const investigator = toolCall('c2', {
+      tool: 'codebase_investigator',
+      displayName: 'Codebase investigator',
+      kind: 'think',
+      status: 'running',
+      durationMs: undefined,
+      output: undefined,
+    });
+    const subWrite = toolCall('k1', {
+      tool: 'write_file',
+      displayName: 'Write file',
+      kind: 'write',
+      parentCallId: 'c2',
+      status: 'awaiting-approval',
+      durationMs: undefined,
+      output: undefined,
+    });
     await v.send(
       { type: 'agentTurn/toolCall', turnId: 't1', call: investigator },
       { type: 'agentTurn/toolCall', turnId: 't1', call: subWrite },
@@ -100,7 +141,7 @@ describe('webview: approval cards', function () {
     await underRow.waitFor();
     assert.equal(await underRow.getAttribute('data-parent-call'), 'c2');
     assert.equal((await underRow.locator('.via').textContent())?.trim(), 'Asked by the sub-agent Codebase investigator');
-    assert.equal(await turn.locator('.work cw-approval-card section[data-approval=ap1]').count(), 0, 'the agent\'s own card is not in the block');
+    assert.equal(await turn.locator('.work cw-approval-card section[data-approval=ap1]').count(), 0, "the agent's own card is not in the block");
     assert.equal(await turn.locator('cw-approval-card section[data-approval=ap1] .via').count(), 0);
     assert.equal(await turn.locator('cw-approval-card section[data-approval=ap1]').count(), 1);
 

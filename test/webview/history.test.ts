@@ -35,11 +35,19 @@ describe('webview: history', function () {
     await row('c2').locator('button.open').click();
     assert.deepEqual(await v.waitForPosted('history/open'), { type: 'history/open', id: 'c2' });
     const run = agentRun('r9', { answer: 'Done.', steps: [step('scan', { durationMs: 5 }), step('write', { status: 'failed', error: 'disk full' })] });
-    await v.send({ type: 'conversation/load', conversation: conversation('c2', [user('u9', 'Refactor it'), assistant('a9', 'Sure'), run], 'Refactor the parser') });
+    await v.send({
+      type: 'conversation/load',
+      conversation: conversation('c2', [user('u9', 'Refactor it'), assistant('a9', 'Sure'), run], 'Refactor the parser'),
+    });
     await page().locator('cw-message[data-id=r9]').waitFor();
     assert.equal(await page().locator('cw-history').count(), 0, 'the chat is shown again');
     assert.equal(await page().locator('cw-message[data-id=u1]').count(), 0, 'the old conversation is replaced');
-    assert.deepEqual(await page().locator('cw-message[data-id=r9] li.step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['success', 'failed']);
+    assert.deepEqual(
+      await page()
+        .locator('cw-message[data-id=r9] li.step')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))),
+      ['success', 'failed'],
+    );
   });
 
   it('renames inline: Enter saves (history/rename), Esc cancels', async () => {
@@ -92,7 +100,10 @@ describe('webview: history panel restored after a reload', function () {
     const v = view();
     const request = await v.waitForPosted('history/request');
     assert.deepEqual(request, { type: 'history/request', query: 'parser' });
-    assert.deepEqual((await v.posted()).map((m) => m.type), ['webview/ready', 'history/request']);
+    assert.deepEqual(
+      (await v.posted()).map((m) => m.type),
+      ['webview/ready', 'history/request'],
+    );
     await v.send(init(), { type: 'history/list', items: [summary('c2', 'Refactor the parser')], query: 'parser' });
     await eventually(async () => assert.equal(await v.page.locator('cw-history li[data-id=c2]').count(), 1));
     assert.equal(await v.page.locator('cw-history input[type=search]').inputValue(), 'parser');

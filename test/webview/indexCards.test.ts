@@ -9,7 +9,12 @@ describe('webview: the code index in an agent turn', function () {
   const { view } = useWebview();
   const page = () => view().page;
   const turn = () => page().locator('cw-message[data-id=t1]');
-  const started: HostToWebview = { type: 'agentTurn/started', conversationId: 'c1', user: user('u2', 'Where is ReactiveElement defined?'), turn: agentTurn('t1', { status: 'streaming', answer: '', toolCalls: [], createdAt: new Date().toISOString() }) };
+  const started: HostToWebview = {
+    type: 'agentTurn/started',
+    conversationId: 'c1',
+    user: user('u2', 'Where is ReactiveElement defined?'),
+    turn: agentTurn('t1', { status: 'streaming', answer: '', toolCalls: [], createdAt: new Date().toISOString() }),
+  };
 
   beforeEach(async () => {
     await view().send(init({ conversation: conversation('c1', [user('u1', 'hi')]) }), { type: 'chat/mode', mode: 'agent' });
@@ -23,14 +28,30 @@ describe('webview: the code index in an agent turn', function () {
       {
         type: 'agentTurn/definitions',
         turnId: 't1',
-        definitions: [{ name: 'ReactiveElement', kind: 'class', path: 'packages/reactive-element/src/reactive-element.ts', line: 123, signature: 'export abstract class ReactiveElement extends HTMLElement', doc: 'Base element class which manages element properties.' }],
+        definitions: [
+          {
+            name: 'ReactiveElement',
+            kind: 'class',
+            path: 'packages/reactive-element/src/reactive-element.ts',
+            line: 123,
+            signature: 'export abstract class ReactiveElement extends HTMLElement',
+            doc: 'Base element class which manages element properties.',
+          },
+        ],
       },
-      { type: 'agentTurn/indexContext', turnId: 't1', context: { files: ['packages/reactive-element/src/reactive-element.ts', 'packages/lit-element/src/lit-element.ts'], tokens: 412 } },
+      {
+        type: 'agentTurn/indexContext',
+        turnId: 't1',
+        context: { files: ['packages/reactive-element/src/reactive-element.ts', 'packages/lit-element/src/lit-element.ts'], tokens: 412 },
+      },
     );
     const card = turn().locator('.definition-card');
     await card.waitFor();
     assert.equal(await turn().locator('.index-wait').count(), 0, 'the progress line is gone once the index answered');
-    assert.equal((await card.locator('.definition-link').textContent())?.replace(/\s+/g, ' ').trim(), 'ReactiveElement class — packages/reactive-element/src/reactive-element.ts:123');
+    assert.equal(
+      (await card.locator('.definition-link').textContent())?.replace(/\s+/g, ' ').trim(),
+      'ReactiveElement class — packages/reactive-element/src/reactive-element.ts:123',
+    );
     assert.equal(await card.locator('.signature').textContent(), 'export abstract class ReactiveElement extends HTMLElement');
     assert.equal(await card.locator('.doc').textContent(), 'Base element class which manages element properties.');
     assert.equal((await turn().locator('.index-context').textContent())?.trim(), 'Code index: 2 files sent with the question (412 tokens)');

@@ -44,7 +44,9 @@ describe('webview: Markdown is rendered safely', function () {
   });
 
   it('javascript:, command:, vscode: and data:text/html links are inert; https links stay links', async () => {
-    const hrefs = await body().locator('a').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    const hrefs = await body()
+      .locator('a')
+      .evaluateAll((els) => els.map((a) => a.getAttribute('href')));
     for (const href of hrefs) assert.match(href ?? '', /^https:\/\//, `only https links remain: ${hrefs.join(', ')}`);
     assert.ok(hrefs.includes('https://example.com/docs'));
     assert.equal(await body().locator('a[href="https://example.com/docs"]').getAttribute('rel'), 'noopener noreferrer');
@@ -54,10 +56,16 @@ describe('webview: Markdown is rendered safely', function () {
     const v = view();
     assert.equal(await body().locator('img[src^="http"], img:not([src^="data:"])').count(), 0);
     const placeholders = body().locator('a.remote-image');
-    assert.deepEqual(await placeholders.evaluateAll((els) => els.map((a) => a.getAttribute('href'))), ['https://evil.example/track.png?secret=abc', 'https://evil.example/ref.png']);
+    assert.deepEqual(await placeholders.evaluateAll((els) => els.map((a) => a.getAttribute('href'))), [
+      'https://evil.example/track.png?secret=abc',
+      'https://evil.example/ref.png',
+    ]);
     assert.match((await placeholders.first().textContent()) ?? '', /t/);
     assert.equal(await body().locator('img[src^="data:image/png"]').count(), 1, 'an inline data: image is shown');
-    assert.deepEqual(v.requests.filter((url) => url.includes('evil.example')), []);
+    assert.deepEqual(
+      v.requests.filter((url) => url.includes('evil.example')),
+      [],
+    );
   });
 
   it('HTML inside a code fence is shown as code text', async () => {

@@ -14,7 +14,9 @@ const LONG_PATH = '/home/someone/projects/a-rather-long-workspace-name/.codewiki
 
 const prompts = (): PromptSummary[] => [
   everyControlPrompt(),
-  simplePrompt('explain-file', 'Explain a file in plain words for a newcomer to the codebase', { description: 'Reads one file and the files it imports, then explains what it does and why' }),
+  simplePrompt('explain-file', 'Explain a file in plain words for a newcomer to the codebase', {
+    description: 'Reads one file and the files it imports, then explains what it does and why',
+  }),
   simplePrompt('module-design-doc', 'Module design document', { source: 'workspace', description: 'Writes a design document for a module from its sources' }),
   {
     id: 'broken-prompt-with-a-long-identifier',
@@ -23,7 +25,12 @@ const prompts = (): PromptSummary[] => [
     source: 'workspace',
     inputs: [],
     error: `.codewiki/prompts/team/broken-prompt.yaml:3:11: tool_chain[0].tool: unknown tool "raed_file"; did you mean "read_file"?`,
-    errorAt: { path: '.codewiki/prompts/team/broken-prompt.yaml', line: 3, column: 11, message: 'tool_chain[0].tool: unknown tool "raed_file"; did you mean "read_file"?' },
+    errorAt: {
+      path: '.codewiki/prompts/team/broken-prompt.yaml',
+      line: 3,
+      column: 11,
+      message: 'tool_chain[0].tool: unknown tool "raed_file"; did you mean "read_file"?',
+    },
   },
 ];
 
@@ -72,7 +79,13 @@ describe('webview: picker, form and errors at a 300 px sidebar', function () {
     await page().locator('cw-prompt-picker li').first().waitFor();
   }
 
-  const history = () => conversation('c1', [user('u1', 'What does the parser do?'), assistant('a1', 'It turns YAML into steps.\n\n'.repeat(6)), user('u2', 'And the executor?'), assistant('a2', 'It runs them.')]);
+  const history = () =>
+    conversation('c1', [
+      user('u1', 'What does the parser do?'),
+      assistant('a1', 'It turns YAML into steps.\n\n'.repeat(6)),
+      user('u2', 'And the executor?'),
+      assistant('a2', 'It runs them.'),
+    ]);
 
   it('the picker sits in the conversation’s one scroll area; each prompt is at most two lines and nothing overflows', async () => {
     await view().send(init({ prompts: prompts(), conversation: history() }));
@@ -92,8 +105,15 @@ describe('webview: picker, form and errors at a 300 px sidebar', function () {
     assert.deepEqual(scrollers, ['scroller'], 'one scroll area');
     const rows = page().locator('cw-prompt-picker li');
     assertNoOverflow(await boxes(rows), 'picker row');
-    const lineHeight = await rows.first().evaluate((li) => parseFloat(li.ownerDocument.defaultView.getComputedStyle(li.querySelector('.second')).fontSize) * 1.6 + parseFloat(li.ownerDocument.defaultView.getComputedStyle(li).fontSize) * 1.6);
-    for (const [i, b] of (await boxes(rows)).entries()) assert.ok(b.height <= lineHeight + 10, `picker row ${i}: ${b.height} px is at most two lines (${lineHeight} px)`);
+    const lineHeight = await rows
+      .first()
+      .evaluate(
+        (li) =>
+          parseFloat(li.ownerDocument.defaultView.getComputedStyle(li.querySelector('.second')).fontSize) * 1.6 +
+          parseFloat(li.ownerDocument.defaultView.getComputedStyle(li).fontSize) * 1.6,
+      );
+    for (const [i, b] of (await boxes(rows)).entries())
+      assert.ok(b.height <= lineHeight + 10, `picker row ${i}: ${b.height} px is at most two lines (${lineHeight} px)`);
     assertNoOverflow(await boxes(page().locator('cw-prompt-picker li .line, cw-prompt-picker li .second')), 'picker line');
     assert.equal(await page().evaluate(NO_SIDEWAYS_SCROLL), true);
     await shoot('picker');
@@ -109,7 +129,10 @@ describe('webview: picker, form and errors at a 300 px sidebar', function () {
     await page().waitForTimeout(50); // the reveal runs after the form's first render
     const [runBox] = await boxes(run);
     const [listBox] = await boxes(page().locator('cw-message-list'));
-    assert.ok(runBox.top >= listBox.top && runBox.bottom <= listBox.bottom + 0.5, `Run (${runBox.top}–${runBox.bottom}) is visible in the scroll area (${listBox.top}–${listBox.bottom}) without scrolling`);
+    assert.ok(
+      runBox.top >= listBox.top && runBox.bottom <= listBox.bottom + 0.5,
+      `Run (${runBox.top}–${runBox.bottom}) is visible in the scroll area (${listBox.top}–${listBox.bottom}) without scrolling`,
+    );
     assertNoOverflow(await boxes(page().locator('cw-prompt-form .field')), 'form field');
     assertNoOverflow(await boxes(page().locator('cw-prompt-form header')), 'form header');
     const placeholder = await page()
@@ -134,13 +157,20 @@ describe('webview: picker, form and errors at a 300 px sidebar', function () {
         conversation: conversation('c1', [
           user('u1', 'Hello'),
           assistant('a1', '', { status: 'error', error: `Cannot reach http://127.0.0.1:11434/v1: ${unbroken} (${LONG_PATH})` }),
-          agentRun('r1', { status: 'error', error: `step "collect" failed: ${LONG_PATH} ${unbroken}`, steps: [step('collect', { tool: 'list_files_with_a_very_long_tool_name', status: 'failed', durationMs: 12, error: 'boom' })] }),
+          agentRun('r1', {
+            status: 'error',
+            error: `step "collect" failed: ${LONG_PATH} ${unbroken}`,
+            steps: [step('collect', { tool: 'list_files_with_a_very_long_tool_name', status: 'failed', durationMs: 12, error: 'boom' })],
+          }),
           agentRun('r2', {
             answer: 'The module parses YAML into steps.',
             answerTokens: 345,
             tokens: { input: 1_000, output: 234, total: 1_234 },
             durationMs: 5_000,
-            steps: [step('collect', { title: 'Collect the module files', tool: 'list_files', durationMs: 35 }), step('summaries', { title: 'Summarize each file with the tool model', tool: 'llm_map', durationMs: 4_100, tokens: 889 })],
+            steps: [
+              step('collect', { title: 'Collect the module files', tool: 'list_files', durationMs: 35 }),
+              step('summaries', { title: 'Summarize each file with the tool model', tool: 'llm_map', durationMs: 4_100, tokens: 889 }),
+            ],
           }),
         ]),
       }),
@@ -152,7 +182,10 @@ describe('webview: picker, form and errors at a 300 px sidebar', function () {
     for (const selector of ['cw-message[data-id=a1] .error-box button.retry', 'cw-message[data-id=r1] .error-box button.rerun']) {
       const [button] = await boxes(page().locator(selector));
       const [box] = await boxes(page().locator(selector).locator('xpath=..'));
-      assert.ok(button.left >= box.left && button.right <= box.right + 0.5, `${selector} (${button.left}–${button.right}) inside its box (${box.left}–${box.right})`);
+      assert.ok(
+        button.left >= box.left && button.right <= box.right + 0.5,
+        `${selector} (${button.left}–${button.right}) inside its box (${box.left}–${box.right})`,
+      );
       assert.ok(button.scrollWidth <= button.clientWidth + 1, `${selector}: its label is not cut`);
     }
     assertNoOverflow(await boxes(page().locator('cw-message .run-actions button')), 'run action');

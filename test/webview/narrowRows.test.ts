@@ -66,13 +66,41 @@ describe('webview: rows at a 300 px sidebar', function () {
     const v = view();
     const calls = [
       toolCall('c1', { argsSummary: `path="${long}"`, durationMs: 12_345, tokens: { input: 90_000, output: 3_456, total: 93_456 } }),
-      toolCall('c2', { displayName: 'Codebase investigator with a rather long display name', tool: 'codebase_investigator', argsSummary: `task="${long}"`, status: 'running', durationMs: undefined }),
-      toolCall('k1', { parentCallId: 'c2', displayName: 'Search files', argsSummary: `query="${long}"`, status: 'error', durationMs: 2_400, tokens: { input: 1, output: 1, total: 1_234 } }),
-      toolCall('c3', { displayName: 'Edit file', kind: 'write', status: 'awaiting-approval', argsSummary: `path="${long}" old="x" new="y"`, durationMs: undefined }),
+      toolCall('c2', {
+        displayName: 'Codebase investigator with a rather long display name',
+        tool: 'codebase_investigator',
+        argsSummary: `task="${long}"`,
+        status: 'running',
+        durationMs: undefined,
+      }),
+      toolCall('k1', {
+        parentCallId: 'c2',
+        displayName: 'Search files',
+        argsSummary: `query="${long}"`,
+        status: 'error',
+        durationMs: 2_400,
+        tokens: { input: 1, output: 1, total: 1_234 },
+      }),
+      toolCall('c3', {
+        displayName: 'Edit file',
+        kind: 'write',
+        status: 'awaiting-approval',
+        argsSummary: `path="${long}" old="x" new="y"`,
+        durationMs: undefined,
+      }),
     ];
-    await v.send(init({ conversation: conversation('c1', [user('u1', 'Find where b is defined and rename it everywhere in the project')]) }), { type: 'chat/mode', mode: 'agent' }, toolsList());
     await v.send(
-      { type: 'agentTurn/started', conversationId: 'c1', user: user('u2', 'Rename b'), turn: agentTurn('t1', { status: 'streaming', createdAt: new Date().toISOString(), toolCalls: calls, reasoning: 'Think first.' }) },
+      init({ conversation: conversation('c1', [user('u1', 'Find where b is defined and rename it everywhere in the project')]) }),
+      { type: 'chat/mode', mode: 'agent' },
+      toolsList(),
+    );
+    await v.send(
+      {
+        type: 'agentTurn/started',
+        conversationId: 'c1',
+        user: user('u2', 'Rename b'),
+        turn: agentTurn('t1', { status: 'streaming', createdAt: new Date().toISOString(), toolCalls: calls, reasoning: 'Think first.' }),
+      },
       { type: 'agentTurn/warning', turnId: 't1', message: `A warning about ${long} that is long enough to wrap over several lines` },
       approval({ turnId: 't1', callId: 'c3' }),
       { type: 'agentTurn/chunk', turnId: 't1', text: `The helper lives in ${long}:12 and in \`src/b.ts\`.` },
@@ -87,7 +115,14 @@ describe('webview: rows at a 300 px sidebar', function () {
     await shoot('agent-turn-live');
     await rows.first().click();
     await shoot('agent-turn-row-expanded');
-    await v.send({ type: 'agentTurn/done', turn: agentTurn('t1', { toolCalls: calls.map((c) => ({ ...c, status: c.status === 'error' ? 'error' : 'ok', durationMs: c.durationMs ?? 300 })), answer: `The helper lives in ${long}:12 and in \`src/b.ts\`.`, tokens: { input: 9_000, output: 345, total: 9_345 } }) });
+    await v.send({
+      type: 'agentTurn/done',
+      turn: agentTurn('t1', {
+        toolCalls: calls.map((c) => ({ ...c, status: c.status === 'error' ? 'error' : 'ok', durationMs: c.durationMs ?? 300 })),
+        answer: `The helper lives in ${long}:12 and in \`src/b.ts\`.`,
+        tokens: { input: 9_000, output: 345, total: 9_345 },
+      }),
+    });
     await page().locator('cw-message[data-id=t1] .work-head[aria-expanded=false]').waitFor();
     await page().locator('cw-message[data-id=t1] .answer a.file-link').first().waitFor();
     await shoot('agent-turn-done');
@@ -98,7 +133,14 @@ describe('webview: rows at a 300 px sidebar', function () {
     const run = agentRun('r1', {
       steps: [
         step('collect', { title: 'Collect every source file in the workspace and its folders', tool: 'list_files', durationMs: 35, tokens: 0 }),
-        step('summaries', { title: 'Summarize each file with the tool model', tool: 'llm_map_with_a_long_tool_name', durationMs: 123_456, tokens: 1_234_567, attempts: 3, warnings: ['3 files were cut to the size cap'] }),
+        step('summaries', {
+          title: 'Summarize each file with the tool model',
+          tool: 'llm_map_with_a_long_tool_name',
+          durationMs: 123_456,
+          tokens: 1_234_567,
+          attempts: 3,
+          warnings: ['3 files were cut to the size cap'],
+        }),
         step(long, { tool: 'llm', status: 'failed', error: 'exit 1' }),
       ],
       warnings: ['3 files were cut to the size cap', 'The answer was cut off at the token limit'],
@@ -111,9 +153,19 @@ describe('webview: rows at a 300 px sidebar', function () {
     assertFits(await measure(rows), 'step row');
     await applyVsCodeTheme(page());
     assertFits(await measure(rows), 'step row (VS Code theme)');
-    assert.deepEqual(await page().locator('cw-message[data-id=r1] li.step .title').allTextContents(), ['Collect every source file in the workspace and its folders', 'Summarize each file with the tool model', long]);
-    assert.deepEqual(await page().locator('cw-message[data-id=r1] li.step[data-step=summaries] .step-warnings li').allTextContents(), ['3 files were cut to the size cap']);
-    assert.deepEqual(await page().locator('cw-message[data-id=r1] .run-warnings .warning').allTextContents(), ['The answer was cut off at the token limit'], 'a step warning is not repeated for the run');
+    assert.deepEqual(await page().locator('cw-message[data-id=r1] li.step .title').allTextContents(), [
+      'Collect every source file in the workspace and its folders',
+      'Summarize each file with the tool model',
+      long,
+    ]);
+    assert.deepEqual(await page().locator('cw-message[data-id=r1] li.step[data-step=summaries] .step-warnings li').allTextContents(), [
+      '3 files were cut to the size cap',
+    ]);
+    assert.deepEqual(
+      await page().locator('cw-message[data-id=r1] .run-warnings .warning').allTextContents(),
+      ['The answer was cut off at the token limit'],
+      'a step warning is not repeated for the run',
+    );
     assert.equal(await page().locator('cw-message[data-id=r1] .run-tokens').textContent(), '1,234,567 tokens');
     assert.equal(await page().evaluate(NO_SIDEWAYS_SCROLL), true);
     await shoot('agent-run-steps');
@@ -121,7 +173,10 @@ describe('webview: rows at a 300 px sidebar', function () {
 
   it('the composer, its popups and the tools panel fit too (screenshots)', async () => {
     const v = view();
-    await v.send(init(), { type: 'chat/mode', mode: 'agent' }, toolsList(), { type: 'context/add', attachment: { kind: 'selection', path: long, startLine: 3, endLine: 9 } });
+    await v.send(init(), { type: 'chat/mode', mode: 'agent' }, toolsList(), {
+      type: 'context/add',
+      attachment: { kind: 'selection', path: long, startLine: 3, endLine: 9 },
+    });
     await applyVsCodeTheme(page());
     await page().locator('cw-composer textarea').click();
     await page().locator('cw-composer textarea').pressSequentially('Explain @');

@@ -54,7 +54,10 @@ describe('webview: what a new user trips on', function () {
       assert.ok(example, `an example with a prompt and an input: ${text}`);
       const prompt = [everyControlPrompt(), simplePrompt('summarize', 'Summarize a folder')].find((p) => p.id === example[1]);
       assert.ok(prompt, `the example's prompt ${example[1]} exists`);
-      assert.ok(prompt.inputs.some((f) => f.name === example[2]), `the example's input ${example[2]} exists`);
+      assert.ok(
+        prompt.inputs.some((f) => f.name === example[2]),
+        `the example's input ${example[2]} exists`,
+      );
       assert.equal(await page().locator('cw-app > cw-notices .notice[data-kind=help]').count(), 0, 'not pinned above the input');
       await v.send({ type: 'chat/mode', mode: 'agent' });
       await typeCommand('/help');
@@ -77,7 +80,9 @@ describe('webview: what a new user trips on', function () {
     });
 
     it('ArrowUp recalls the conversation’s last question after a reload', async () => {
-      await view().send(init({ conversation: conversation('c1', [user('u1', 'first'), assistant('a1', 'one'), user('u2', 'second question'), assistant('a2', 'two')]) }));
+      await view().send(
+        init({ conversation: conversation('c1', [user('u1', 'first'), assistant('a1', 'one'), user('u2', 'second question'), assistant('a2', 'two')]) }),
+      );
       await composer().click();
       await composer().press('ArrowUp');
       assert.equal(await composer().inputValue(), 'second question');
@@ -214,7 +219,10 @@ describe('webview: what a new user trips on', function () {
 });
 
 function rgb(css: string): [number, number, number] {
-  const parts = /rgba?\(([^)]+)\)/.exec(css)?.[1].split(',').map((p) => Number(p.trim())) ?? [0, 0, 0];
+  const parts = /rgba?\(([^)]+)\)/
+    .exec(css)?.[1]
+    .split(',')
+    .map((p) => Number(p.trim())) ?? [0, 0, 0];
   return [parts[0], parts[1], parts[2]];
 }
 

@@ -36,7 +36,12 @@ describe('webview: rendering', function () {
     assert.equal(await run.locator('.run-title').textContent(), 'Summarize a folder');
     assert.deepEqual(await run.locator('.inputs dt').allTextContents(), ['path', 'depth']);
     assert.deepEqual(await run.locator('.inputs dd').allTextContents(), ['src', '2']);
-    assert.deepEqual(await run.locator('li.step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['success', 'success', 'failed', 'skipped']);
+    assert.deepEqual(await run.locator('li.step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), [
+      'success',
+      'success',
+      'failed',
+      'skipped',
+    ]);
     const summaries = run.locator('li.step[data-step=summaries]');
     assert.equal(await summaries.locator('.duration').textContent(), '2.4 s');
     assert.equal(await summaries.locator('.tokens').textContent(), '1,234 tokens');
@@ -122,6 +127,9 @@ describe('webview: rendering', function () {
       const faces = await v.page.evaluate(`[...document.fonts].map((f) => f.family.replace(/"/g, '') + ':' + f.status)`);
       assert.ok((faces as string[]).includes('codicon:loaded'), `codicon font loaded: ${faces}`);
     });
-    assert.ok(v.requests.some((url) => url.includes('/codicon.ttf')), 'the font came from the bundle folder');
+    assert.ok(
+      v.requests.some((url) => url.includes('/codicon.ttf')),
+      'the font came from the bundle folder',
+    );
   });
 });

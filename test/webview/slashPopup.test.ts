@@ -61,7 +61,10 @@ describe('webview: composer and slash popup', function () {
     await composer().press('Enter');
     const help = v.page.locator('cw-notices .notice[data-kind=help]');
     assert.match((await help.textContent()) ?? '', /\/agent/);
-    assert.deepEqual((await v.posted()).map((m) => m.type), ['webview/ready']);
+    assert.deepEqual(
+      (await v.posted()).map((m) => m.type),
+      ['webview/ready'],
+    );
     await help.locator('button.dismiss').click();
     assert.equal(await help.count(), 0);
   });

@@ -30,7 +30,8 @@ describe('streamed Markdown (no DOM)', () => {
     it(`${name}: every frame, and the end, render exactly as the whole text rendered at once`, () => {
       for (const size of [1, 3, 16, 200]) {
         const { stream } = renderer();
-        for (const prefix of prefixes(text, size)) assert.equal(joined(stream.render(prefix, true)), md.render(prefix), `${size}-character chunks, at ${prefix.length}`);
+        for (const prefix of prefixes(text, size))
+          assert.equal(joined(stream.render(prefix, true)), md.render(prefix), `${size}-character chunks, at ${prefix.length}`);
         assert.equal(joined(stream.render(text, false)), md.render(text), `${size}-character chunks, done`);
       }
       assert.equal(joined(renderer().stream.render(text, false)), md.render(text), 'a finished answer shown afresh');

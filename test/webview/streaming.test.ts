@@ -30,7 +30,12 @@ describe('webview: streaming', function () {
   const page = () => view().page;
 
   const history = conversation('c1', [user('u1', 'first question'), assistant('a1', 'First **answer** with `code`.\n\n```js\nlet a = 1;\n```')]);
-  const started: HostToWebview = { type: 'chat/started', conversationId: 'c1', user: user('u2', 'second question'), assistant: assistant('a2', '', { status: 'streaming' }) };
+  const started: HostToWebview = {
+    type: 'chat/started',
+    conversationId: 'c1',
+    user: user('u2', 'second question'),
+    assistant: assistant('a2', '', { status: 'streaming' }),
+  };
 
   beforeEach(async () => {
     await view().send(init({ conversation: history }));
@@ -53,7 +58,11 @@ describe('webview: streaming', function () {
     assert.deepEqual(await page().evaluate(CHECK_OTHERS), { mutations: 0, sameNodes: true, unchanged: true });
     const counts = await v.renderCounts();
     const rendered = Object.keys(counts);
-    assert.deepEqual(rendered.filter((key) => !key.includes('cw-message#a2')), [], `only the streaming message re-rendered: ${JSON.stringify(counts)}`);
+    assert.deepEqual(
+      rendered.filter((key) => !key.includes('cw-message#a2')),
+      [],
+      `only the streaming message re-rendered: ${JSON.stringify(counts)}`,
+    );
     const own = counts['cw-app > cw-message-list > cw-message#a2'];
     assert.ok(own >= 1 && own < 300, `chunks are batched per frame (${own} renders for 300 chunks)`);
   });
@@ -64,7 +73,10 @@ describe('webview: streaming', function () {
     const stop = page().locator('cw-composer button.stop');
     await stop.click();
     await v.waitForPosted('chat/stop');
-    await v.send({ type: 'chat/chunk', messageId: 'a2', text: ' so far' }, { type: 'chat/done', message: assistant('a2', 'Partial answer so far', { status: 'stopped' }) });
+    await v.send(
+      { type: 'chat/chunk', messageId: 'a2', text: ' so far' },
+      { type: 'chat/done', message: assistant('a2', 'Partial answer so far', { status: 'stopped' }) },
+    );
     const a2 = page().locator('cw-message[data-id=a2]');
     await a2.locator('.badge.stopped').waitFor();
     assert.equal(await a2.locator('.markdown').textContent(), 'Partial answer so far\n');
@@ -74,7 +86,10 @@ describe('webview: streaming', function () {
 
   it('a failed answer shows its error inline, and Retry posts chat/retry', async () => {
     const v = view();
-    await v.send(started, { type: 'chat/done', message: assistant('a2', '', { status: 'error', error: '401 from http://127.0.0.1:11434/v1: check the API key' }) });
+    await v.send(started, {
+      type: 'chat/done',
+      message: assistant('a2', '', { status: 'error', error: '401 from http://127.0.0.1:11434/v1: check the API key' }),
+    });
     const a2 = page().locator('cw-message[data-id=a2]');
     assert.equal((await a2.locator('.error-message').textContent())?.trim(), '401 from http://127.0.0.1:11434/v1: check the API key');
     await a2.locator('button.retry').click();
@@ -98,7 +113,10 @@ describe('webview: streaming', function () {
 
   it('an /agent run streams live: steps change state, the answer streams, Stop cancels the run', async () => {
     const v = view();
-    const run = agentRun('r1', { status: 'running', steps: [step('list', { status: 'pending', tool: 'list_files' }), step('answer', { status: 'pending', tool: 'llm' })] });
+    const run = agentRun('r1', {
+      status: 'running',
+      steps: [step('list', { status: 'pending', tool: 'list_files' }), step('answer', { status: 'pending', tool: 'llm' })],
+    });
     await v.send({ type: 'promptRun/started', conversationId: 'c1', run });
     const r1 = page().locator('cw-message[data-id=r1]');
     const statuses = () => r1.locator('li.step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
@@ -118,7 +136,15 @@ describe('webview: streaming', function () {
     assert.equal(await r1.locator('.run-actions').count(), 0, 'no result actions while running');
     await page().locator('cw-composer button.stop').click();
     await v.waitForPosted('chat/stop');
-    await v.send({ type: 'promptRun/done', run: { ...run, status: 'stopped', answer: 'The folder has **two** files.', steps: [step('list', { durationMs: 35 }), step('answer', { status: 'cancelled' })] } });
+    await v.send({
+      type: 'promptRun/done',
+      run: {
+        ...run,
+        status: 'stopped',
+        answer: 'The folder has **two** files.',
+        steps: [step('list', { durationMs: 35 }), step('answer', { status: 'cancelled' })],
+      },
+    });
     await r1.locator('.badge.stopped').waitFor();
     await eventually(async () => assert.deepEqual(await statuses(), ['success', 'cancelled']));
     await r1.locator('.run-actions button[data-action=runlog]').click();
@@ -133,19 +159,31 @@ describe('webview: streaming', function () {
         await v.send({ type: 'chat/chunk', messageId: 'a2', text: `Paragraph ${i} has enough words to fill most of a line.\n\n` });
         await page().waitForTimeout(20);
       }
-      await eventually(async () => assert.match((await page().locator('cw-message[data-id=a2] .markdown').textContent()) ?? '', new RegExp(`Paragraph ${to - 1} `)));
+      await eventually(async () =>
+        assert.match((await page().locator('cw-message[data-id=a2] .markdown').textContent()) ?? '', new RegExp(`Paragraph ${to - 1} `)),
+      );
     };
     // The first paragraph wholly inside the scroller, and where it is.
     const firstShown = () =>
-      page().locator('cw-message-list .scroller').evaluate((scroller) => {
-        const box = scroller.getBoundingClientRect();
-        const answer = scroller.querySelector('cw-message[data-id=a2]')!.shadowRoot!;
-        const shown = [...answer.querySelectorAll('.markdown p')].filter((p) => p.getBoundingClientRect().top >= box.top && p.getBoundingClientRect().bottom <= box.bottom);
-        return { first: shown[0]?.textContent?.split(' has')[0], top: Math.round(shown[0]?.getBoundingClientRect().top ?? -1), last: shown.at(-1)?.textContent?.split(' has')[0] };
-      });
+      page()
+        .locator('cw-message-list .scroller')
+        .evaluate((scroller) => {
+          const box = scroller.getBoundingClientRect();
+          const answer = scroller.querySelector('cw-message[data-id=a2]')!.shadowRoot!;
+          const shown = [...answer.querySelectorAll('.markdown p')].filter(
+            (p) => p.getBoundingClientRect().top >= box.top && p.getBoundingClientRect().bottom <= box.bottom,
+          );
+          return {
+            first: shown[0]?.textContent?.split(' has')[0],
+            top: Math.round(shown[0]?.getBoundingClientRect().top ?? -1),
+            last: shown.at(-1)?.textContent?.split(' has')[0],
+          };
+        });
     await paragraphs(0, 60);
     await eventually(async () => assert.equal((await firstShown()).last, 'Paragraph 59', 'at the bottom, the newest paragraph is in view'));
-    await page().locator('cw-message-list .scroller').evaluate((el) => el.scrollBy(0, -600));
+    await page()
+      .locator('cw-message-list .scroller')
+      .evaluate((el) => el.scrollBy(0, -600));
     await page().waitForTimeout(50);
     const reading = await firstShown();
     assert.notEqual(reading.last, 'Paragraph 59', 'scrolled up, away from the end');
@@ -162,7 +200,9 @@ describe('webview: streaming', function () {
     assert.ok(rendered < 100, `only the newest messages are rendered (${rendered})`);
     assert.equal(await page().locator('cw-message[data-id=m0]').count(), 0);
     for (let i = 0; i < 60 && (await page().locator('cw-message[data-id=m0]').count()) === 0; i++) {
-      await page().locator('cw-message-list .scroller').evaluate((el) => el.scrollBy(0, -100_000));
+      await page()
+        .locator('cw-message-list .scroller')
+        .evaluate((el) => el.scrollBy(0, -100_000));
       await page().waitForTimeout(30);
     }
     assert.equal(await page().locator('cw-message[data-id=m0]').count(), 1, 'scrolling up reached the first message');

@@ -50,13 +50,15 @@ describe('webview: answers built to be costly stream at about the cost of render
 
   /** The answer's DOM (its runs unwrapped) against markdown-it rendering the whole text at once, parsed by the same page. */
   async function assertSameAsRenderedOnce(text: string): Promise<void> {
-    const [actual, expected] = await page().locator(MARKDOWN).evaluate((body, html) => {
-      const template = body.ownerDocument.createElement('template');
-      template.innerHTML = html;
-      const copy = body.cloneNode(true) as typeof body;
-      for (const run of [...copy.children].filter((child) => child.matches('div.md-run'))) run.replaceWith(...run.childNodes);
-      return [copy.innerHTML, template.innerHTML];
-    }, md.render(text));
+    const [actual, expected] = await page()
+      .locator(MARKDOWN)
+      .evaluate((body, html) => {
+        const template = body.ownerDocument.createElement('template');
+        template.innerHTML = html;
+        const copy = body.cloneNode(true) as typeof body;
+        for (const run of [...copy.children].filter((child) => child.matches('div.md-run'))) run.replaceWith(...run.childNodes);
+        return [copy.innerHTML, template.innerHTML];
+      }, md.render(text));
     assert.ok(comparable(expected).length > text.length / 2, 'the answer renders to something');
     assert.equal(comparable(actual), comparable(expected));
   }

@@ -55,7 +55,9 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
       await v.send(...chunks.slice(i, i + 40).map((chunk): HostToWebview => ({ type: 'chat/chunk', messageId: 'a2', text: chunk })));
       await frame();
       if (i === 40 * Math.floor(chunks.length / 160)) {
-        const tagged = await page().locator(MARKDOWN).evaluate((body, s) => ((globalThis as unknown as { __first: unknown }).__first = body.querySelector(s)) !== null, selector);
+        const tagged = await page()
+          .locator(MARKDOWN)
+          .evaluate((body, s) => ((globalThis as unknown as { __first: unknown }).__first = body.querySelector(s)) !== null, selector);
         assert.ok(tagged, `a ${selector} was shown a quarter of the way`);
       }
     }
@@ -69,22 +71,33 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
    * (unwrapped) and the code blocks' toolbars.
    */
   async function assertSameAsRenderedOnce(text: string): Promise<void> {
-    const [actual, expected, runs] = await page().locator(MARKDOWN).evaluate((body, html) => {
-      const template = body.ownerDocument.createElement('template');
-      template.innerHTML = html;
-      const copy = body.cloneNode(true) as typeof body;
-      for (const bar of copy.querySelectorAll('cw-code-block > .code-bar')) bar.remove();
-      const runs = [...copy.children].filter((child) => child.matches('div.md-run'));
-      for (const run of runs) run.replaceWith(...run.childNodes);
-      return [copy.innerHTML, template.innerHTML, runs.length];
-    }, md.render(text));
+    const [actual, expected, runs] = await page()
+      .locator(MARKDOWN)
+      .evaluate((body, html) => {
+        const template = body.ownerDocument.createElement('template');
+        template.innerHTML = html;
+        const copy = body.cloneNode(true) as typeof body;
+        for (const bar of copy.querySelectorAll('cw-code-block > .code-bar')) bar.remove();
+        const runs = [...copy.children].filter((child) => child.matches('div.md-run'));
+        for (const run of runs) run.replaceWith(...run.childNodes);
+        return [copy.innerHTML, template.innerHTML, runs.length];
+      }, md.render(text));
     assert.ok(Number(runs) >= 1, 'the blocks are shown in runs');
-    assert.equal(await page().locator(MARKDOWN).evaluate((body) => [...body.children].every((child) => child.matches('div.md-run'))), true, 'every block is in a run');
+    assert.equal(
+      await page()
+        .locator(MARKDOWN)
+        .evaluate((body) => [...body.children].every((child) => child.matches('div.md-run'))),
+      true,
+      'every block is in a run',
+    );
     assert.equal(withoutComments(String(actual)), withoutComments(String(expected)));
   }
 
   /** Whether the element tagged a quarter of the way is still the first `selector` element, the same node. */
-  const firstIsTheSameNode = (selector: string) => page().locator(MARKDOWN).evaluate((body, s) => (globalThis as unknown as { __first: unknown }).__first === body.querySelector(s), selector);
+  const firstIsTheSameNode = (selector: string) =>
+    page()
+      .locator(MARKDOWN)
+      .evaluate((body, s) => (globalThis as unknown as { __first: unknown }).__first === body.querySelector(s), selector);
 
   it('400 code fences: each code block is created once and kept (with its buttons), and the end equals rendering once', async () => {
     const text = HEAVY_ANSWERS['code fences'](400);
@@ -136,7 +149,9 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
       (i: number) => `> quote ${i}\n>\n> second paragraph`,
       (i: number) => `${100 + i}. \`\`\`sh\n     ls ${i}\n     \`\`\``,
     ];
-    const blocks = Array.from({ length: 96 }, (_, i) => ([23, 24, 47, 71].includes(i) ? kinds[0](i) : i === 48 ? kinds[3](i) : i === 72 ? kinds[1](i) : kinds[i % 6](i)));
+    const blocks = Array.from({ length: 96 }, (_, i) =>
+      [23, 24, 47, 71].includes(i) ? kinds[0](i) : i === 48 ? kinds[3](i) : i === 72 ? kinds[1](i) : kinds[i % 6](i),
+    );
     const text = `${blocks.join('\n\n')}\n`;
     await page().setViewportSize({ width: 420, height: 30_000 }); // every run on screen, so none is skipped
     await stream(text, 'h2');

@@ -27,7 +27,7 @@ describe('webview: thinking is shown as thinking, collapsed, apart from the answ
     assert.equal(await thinking.getAttribute('open'), '', 'opens on a click');
   });
 
-  it('/agent: a run\'s thinking sits above its answer, collapsed, also when the conversation is loaded from history', async () => {
+  it("/agent: a run's thinking sits above its answer, collapsed, also when the conversation is loaded from history", async () => {
     const v = view();
     await v.send(init({ conversation: conversation('c1', [agentRun('r1', { answer: 'The design.', reasoning: 'first outline it', status: 'done' })]) }));
     const run = v.page.locator('cw-message[data-id=r1]');

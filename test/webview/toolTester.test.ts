@@ -41,7 +41,12 @@ describe('webview: Tool Tester', function () {
     fixture = await testerWorkspace();
     settings = { ...DEFAULT_AGENT_MODE_SETTINGS };
     gate = new ScriptedGate();
-    service = new ToolTesterService({ engine: async () => ({ engine: fixture.engine }), settings: () => settings, probeTarget: async () => ({ unavailable: 'unused' }), gate });
+    service = new ToolTesterService({
+      engine: async () => ({ engine: fixture.engine }),
+      settings: () => settings,
+      probeTarget: async () => ({ unavailable: 'unused' }),
+      gate,
+    });
     await waitFor('tester/ready');
     await sendState();
   });
@@ -98,7 +103,12 @@ describe('webview: Tool Tester', function () {
     await page().locator('cw-tool-tester .call button.run').click();
     const run = await waitFor('tester/run');
     gate = new ScriptedGate([{ decision: 'deny', reason: 'no' }]);
-    service = new ToolTesterService({ engine: async () => ({ engine: fixture.engine }), settings: () => settings, probeTarget: async () => ({ unavailable: 'unused' }), gate });
+    service = new ToolTesterService({
+      engine: async () => ({ engine: fixture.engine }),
+      settings: () => settings,
+      probeTarget: async () => ({ unavailable: 'unused' }),
+      gate,
+    });
     await send({ type: 'tester/ran', requestId: run.requestId, run: await service.run(run.text, run.index) });
     await eventually(async () => assert.equal(await text('.run-status'), 'denied'));
     assert.equal(gate.requests.length, 1);
@@ -128,8 +138,22 @@ describe('webview: Tool Tester', function () {
         suggestion: 'text',
         summary: 'Native tool calls do not work (the server rejects tools); the text protocol does. Use toolProtocol "text".',
         attempts: [
-          { protocol: 'native', outcome: 'rejected', works: false, detail: 'The server refused the request with tools.', answer: '', exchanges: ['POST http://127.0.0.1:9/v1/chat/completions\n\n{}\n\n→ HTTP 400'] },
-          { protocol: 'text', outcome: 'works', works: true, detail: 'The model called add_numbers.', answer: 'ok', exchanges: ['POST http://127.0.0.1:9/v1/chat/completions\n\n{}\n\n→ HTTP 200'] },
+          {
+            protocol: 'native',
+            outcome: 'rejected',
+            works: false,
+            detail: 'The server refused the request with tools.',
+            answer: '',
+            exchanges: ['POST http://127.0.0.1:9/v1/chat/completions\n\n{}\n\n→ HTTP 400'],
+          },
+          {
+            protocol: 'text',
+            outcome: 'works',
+            works: true,
+            detail: 'The model called add_numbers.',
+            answer: 'ok',
+            exchanges: ['POST http://127.0.0.1:9/v1/chat/completions\n\n{}\n\n→ HTTP 200'],
+          },
         ],
       },
     });

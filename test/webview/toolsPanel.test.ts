@@ -25,7 +25,12 @@ describe('webview: tools panel', function () {
     await v.clearPosted();
     await open();
     await v.waitForPosted('tools/request');
-    assert.deepEqual(await panel().locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-tool'))), ['read_file', 'search_files', 'edit_file', 'run_command', 'codebase_investigator', 'summarize_folder']);
+    assert.deepEqual(
+      await panel()
+        .locator('li')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-tool'))),
+      ['read_file', 'search_files', 'edit_file', 'run_command', 'codebase_investigator', 'summarize_folder'],
+    );
     assert.deepEqual(await panel().locator('li .kind').allTextContents(), ['read', 'read', 'write', 'execute', 'think', 'think']);
     assert.equal(await panel().locator('.count').textContent(), '5 of 5 on');
     assert.equal(await toggle('summarize_folder').isDisabled(), true);
@@ -58,7 +63,13 @@ describe('webview: tools panel', function () {
 
   it('descriptions and names from workspace files stay text', async () => {
     const v = view();
-    await v.send(toolsList({ tools: [tool('custom_tool', { displayName: '<b>Custom</b>', description: '<img src=x onerror="window.__pwned=1"> does <i>things</i>', category: 'custom' })] }));
+    await v.send(
+      toolsList({
+        tools: [
+          tool('custom_tool', { displayName: '<b>Custom</b>', description: '<img src=x onerror="window.__pwned=1"> does <i>things</i>', category: 'custom' }),
+        ],
+      }),
+    );
     await open();
     assert.equal(await row('custom_tool').locator('.description').textContent(), '<img src=x onerror="window.__pwned=1"> does <i>things</i>');
     assert.equal(await row('custom_tool').locator('.name').textContent(), '<b>Custom</b>');

@@ -30,7 +30,13 @@ describe('webview logic (no DOM)', () => {
       const check = checkForm(prompt, { ...initialValues(prompt), path: '  ', depth: 'ten', level: 'medium', strict: 'maybe' });
       assert.deepEqual(check, {
         ok: false,
-        errors: { topic: 'Topic is required.', path: 'Path is required.', depth: 'Depth must be a number.', strict: 'Strict must be true or false.', level: 'Level must be one of: low, high, 3.' },
+        errors: {
+          topic: 'Topic is required.',
+          path: 'Path is required.',
+          depth: 'Depth must be a number.',
+          strict: 'Strict must be true or false.',
+          level: 'Level must be one of: low, high, 3.',
+        },
       });
     });
 
@@ -63,8 +69,14 @@ describe('webview logic (no DOM)', () => {
       assert.equal(parseSlashLine('not / a command'), undefined);
       assert.equal(slashQuery('/he'), 'he');
       assert.equal(slashQuery('/agent '), undefined, 'the popup closes once arguments start');
-      assert.deepEqual(matchCommands('h').map((c) => c.name), ['history', 'help']);
-      assert.deepEqual(matchCommands('e').map((c) => c.name), ['agent', 'new', 'help']);
+      assert.deepEqual(
+        matchCommands('h').map((c) => c.name),
+        ['history', 'help'],
+      );
+      assert.deepEqual(
+        matchCommands('e').map((c) => c.name),
+        ['agent', 'new', 'help'],
+      );
     });
   });
 
@@ -79,7 +91,12 @@ describe('webview logic (no DOM)', () => {
     it('batches chunks per frame and notifies only the streaming message', () => {
       const { store, stream, frames } = setup();
       applyHostMessage(store, stream, init({ conversation: conversation('c1', [user('u1', 'q')]) }));
-      applyHostMessage(store, stream, { type: 'chat/started', conversationId: 'c1', user: user('u2', 'q2'), assistant: assistant('a2', '', { status: 'streaming' }) });
+      applyHostMessage(store, stream, {
+        type: 'chat/started',
+        conversationId: 'c1',
+        user: user('u2', 'q2'),
+        assistant: assistant('a2', '', { status: 'streaming' }),
+      });
       let structural = 0;
       const seen: string[] = [];
       store.subscribe(() => structural++);
@@ -100,8 +117,16 @@ describe('webview logic (no DOM)', () => {
     it('a retried turn that reuses ids replaces its messages instead of duplicating them', () => {
       const { store, stream } = setup();
       applyHostMessage(store, stream, init({ conversation: conversation('c1', [user('u1', 'q'), assistant('a1', '', { status: 'error', error: 'boom' })]) }));
-      applyHostMessage(store, stream, { type: 'chat/started', conversationId: 'c1', user: user('u1', 'q'), assistant: assistant('a1', '', { status: 'streaming' }) });
-      assert.deepEqual(store.current.messages.map((m) => m.id), ['u1', 'a1']);
+      applyHostMessage(store, stream, {
+        type: 'chat/started',
+        conversationId: 'c1',
+        user: user('u1', 'q'),
+        assistant: assistant('a1', '', { status: 'streaming' }),
+      });
+      assert.deepEqual(
+        store.current.messages.map((m) => m.id),
+        ['u1', 'a1'],
+      );
     });
   });
 
@@ -138,7 +163,10 @@ describe('webview logic (no DOM)', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, SUGGEST_DELAY_MS + 50));
       const requests = host.ofType('path/suggest');
-      assert.deepEqual(requests.map((r) => r.prefix), ['src']);
+      assert.deepEqual(
+        requests.map((r) => r.prefix),
+        ['src'],
+      );
       receiveHostMessage(actions, store, stream, { type: 'path/suggestions', requestId: 'older', items: ['x'] });
       await new Promise((resolve) => setImmediate(resolve));
       assert.equal(store.current.form?.suggestions, undefined);

@@ -66,7 +66,11 @@ export class AgentModeActions {
    * undefined (a plain `chat/send`). Mentions are the `@tool` words that name a tool the agent may use.
    * `selection` is the editor's selection as the host reported it for `#selection`.
    */
-  sendMessage(text: string, chips: readonly ComposerChip[] = this.store.current.chips, selection?: SelectionAttachment): Extract<WebviewToHost, { type: 'agent/send' }> | undefined {
+  sendMessage(
+    text: string,
+    chips: readonly ComposerChip[] = this.store.current.chips,
+    selection?: SelectionAttachment,
+  ): Extract<WebviewToHost, { type: 'agent/send' }> | undefined {
     const { mode, tools } = this.store.current;
     const chipAttachments = chips.flatMap((chip) => (chip.kind === 'attachment' ? [chip.attachment] : []));
     const attachments = [...chipAttachments, ...(selection ? [selection] : [])].slice(0, MAX_ATTACHMENTS);
@@ -104,7 +108,10 @@ export class AgentModeActions {
     clearTimeout(this.suggestTimer);
     this.suggestTimer = setTimeout(async () => {
       this.store.update({ fileCompletion: {} });
-      const reply = await this.requests.request<Extract<HostToWebview, { type: 'path/suggestions' }>>({ type: 'path/suggest', prefix }, { channel: FILE_COMPLETION_CHANNEL });
+      const reply = await this.requests.request<Extract<HostToWebview, { type: 'path/suggestions' }>>(
+        { type: 'path/suggest', prefix },
+        { channel: FILE_COMPLETION_CHANNEL },
+      );
       if (reply && this.store.current.fileCompletion) this.store.update({ fileCompletion: { items: reply.items } });
     }, delayMs);
   }

@@ -1,4 +1,12 @@
-import type { AgentToolApproval, AgentToolCall, AgentToolCallStatus, AgentTurnMessage, DefinitionRecord, IndexContextRecord, TokenUsage } from '../../src/shared/protocol';
+import type {
+  AgentToolApproval,
+  AgentToolCall,
+  AgentToolCallStatus,
+  AgentTurnMessage,
+  DefinitionRecord,
+  IndexContextRecord,
+  TokenUsage,
+} from '../../src/shared/protocol';
 import { formatDuration, formatTokens } from './format';
 import type { IconName } from './icons';
 

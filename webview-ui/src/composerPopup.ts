@@ -37,7 +37,11 @@ export function composerPopup(input: PopupInput): ComposerPopup | undefined {
   const slash = slashQuery(input.draft);
   if (slash !== undefined) {
     if (input.draft === input.dismissedFor) return undefined;
-    return withItems({ kind: 'command', label: 'Commands', items: matchCommands(slash).map((c) => ({ id: c.name, label: `/${c.name}`, detail: c.description })) });
+    return withItems({
+      kind: 'command',
+      label: 'Commands',
+      items: matchCommands(slash).map((c) => ({ id: c.name, label: `/${c.name}`, detail: c.description })),
+    });
   }
   const token = tokenAt(input.draft, input.caret);
   if (!token || tokenKey(token) === input.dismissedToken) return undefined;
@@ -46,12 +50,22 @@ export function composerPopup(input: PopupInput): ComposerPopup | undefined {
       // Mentions force a tool on the agent: there is nothing to mention in chat mode.
       if (input.mode !== 'agent') return undefined;
       const tools = matchTools(mentionableTools(input.tools), token.query);
-      return withItems({ kind: 'mention', label: 'Tools', token, items: tools.map((t) => ({ id: t.name, label: `@${t.name}`, detail: t.displayName, kind: t.kind })) });
+      return withItems({
+        kind: 'mention',
+        label: 'Tools',
+        token,
+        items: tools.map((t) => ({ id: t.name, label: `@${t.name}`, detail: t.displayName, kind: t.kind })),
+      });
     }
     case 'hash':
       return withItems({ kind: 'hash', label: 'Attach', token, items: hashItems(token.query).map((h) => ({ id: h.id, label: h.label, detail: h.detail })) });
     case 'file':
-      return withItems({ kind: 'file', label: 'Workspace files', token, items: (input.fileCompletion?.items ?? []).map((path) => ({ id: path, label: path })) });
+      return withItems({
+        kind: 'file',
+        label: 'Workspace files',
+        token,
+        items: (input.fileCompletion?.items ?? []).map((path) => ({ id: path, label: path })),
+      });
   }
 }
 

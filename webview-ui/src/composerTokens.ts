@@ -67,7 +67,10 @@ export function typedChip(text: string, caret: number): { chip: ComposerChip; te
 
 /** `./src/a.ts,` as typed → `src/a.ts`. */
 export function cleanPath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/[.,;:!?)]+$/, '');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^\.\//, '')
+    .replace(/[.,;:!?)]+$/, '');
 }
 
 /** The `@tool` mentions in the text that name one of `known`, each once, in order. */

@@ -11,13 +11,18 @@ export interface FileReference {
 
 /** Extensions that make a bare name in inline code a file (`package.json`), but not `console.log`. */
 const FILE_EXTENSIONS = new Set(
-  'ts tsx mts cts js jsx mjs cjs json jsonc md mdx yaml yml toml py rs go java kt c h cc cpp hpp cs rb php sh bash zsh ps1 html css scss less vue svelte swift sql gradle xml txt ini cfg lock'.split(' '),
+  'ts tsx mts cts js jsx mjs cjs json jsonc md mdx yaml yml toml py rs go java kt c h cc cpp hpp cs rb php sh bash zsh ps1 html css scss less vue svelte swift sql gradle xml txt ini cfg lock'.split(
+    ' ',
+  ),
 );
 
 const SEGMENT = String.raw`[\w-][\w.-]*`;
 const LINE = String.raw`(?::(\d+)(?::\d+)?|#L(\d+))`;
 /** In running text: a path with a folder (`src/a.ts`, line optional) or a file name with a line (`a.ts:12`). */
-const IN_TEXT = new RegExp(String.raw`(?<![\w/.@:#~-])((?:${SEGMENT}/)+${SEGMENT}\.[A-Za-z][A-Za-z0-9]{0,9}|${SEGMENT}\.[A-Za-z][A-Za-z0-9]{0,9}(?=:\d|#L\d))${LINE}?(?![\w/])`, 'g');
+const IN_TEXT = new RegExp(
+  String.raw`(?<![\w/.@:#~-])((?:${SEGMENT}/)+${SEGMENT}\.[A-Za-z][A-Za-z0-9]{0,9}|${SEGMENT}\.[A-Za-z][A-Za-z0-9]{0,9}(?=:\d|#L\d))${LINE}?(?![\w/])`,
+  'g',
+);
 /** The whole of an inline code span. */
 const WHOLE_CODE = new RegExp(String.raw`^((?:${SEGMENT}/)*${SEGMENT})${LINE}?$`);
 

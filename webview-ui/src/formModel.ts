@@ -3,9 +3,7 @@ import type { FormValue } from './state';
 
 export type InputValue = string | number | boolean;
 
-export type FormCheck =
-  | { ok: true; inputs: Record<string, InputValue> }
-  | { ok: false; errors: Record<string, string> };
+export type FormCheck = { ok: true; inputs: Record<string, InputValue> } | { ok: false; errors: Record<string, string> };
 
 /** The values a fresh form starts with: the prompt's defaults, as the controls hold them. */
 export function initialValues(prompt: PromptSummary): Record<string, FormValue> {
@@ -63,7 +61,11 @@ export function toBoolean(raw: FormValue): boolean | undefined {
 }
 
 /** Fills a form from `/agent id name=value …`: named values first, then bare words into the remaining required fields. */
-export function valuesFromCommand(prompt: PromptSummary, named: Record<string, string>, positional: string[]): { values: Record<string, FormValue>; unknown: string[] } {
+export function valuesFromCommand(
+  prompt: PromptSummary,
+  named: Record<string, string>,
+  positional: string[],
+): { values: Record<string, FormValue>; unknown: string[] } {
   const values = initialValues(prompt);
   const given = new Set<string>();
   const unknown: string[] = [];
@@ -97,7 +99,10 @@ export function formValues(prompt: PromptSummary, inputs: Record<string, unknown
 }
 
 /** The inputs `prompt` last ran with: from this view first, else from the conversation's last run of it. */
-export function lastFormValues(state: { lastInputs: Record<string, Record<string, FormValue>>; messages: ChatMessage[] }, prompt: PromptSummary): Record<string, FormValue> {
+export function lastFormValues(
+  state: { lastInputs: Record<string, Record<string, FormValue>>; messages: ChatMessage[] },
+  prompt: PromptSummary,
+): Record<string, FormValue> {
   const remembered = state.lastInputs[prompt.id];
   if (remembered) return remembered;
   const lastRun = [...state.messages].reverse().find((m): m is PromptRunMessage => m.kind === 'prompt-run' && m.promptId === prompt.id);

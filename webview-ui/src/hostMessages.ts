@@ -19,7 +19,14 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
     case 'state/init':
       stream.clear();
       // Approvals still waiting are sent again after state/init.
-      store.update({ initialized: true, status: message.status, prompts: message.prompts, approvals: [], ...withoutStaleForm(state, message.prompts), ...(message.conversation ? conversationPatch(message.conversation) : NO_CONVERSATION) });
+      store.update({
+        initialized: true,
+        status: message.status,
+        prompts: message.prompts,
+        approvals: [],
+        ...withoutStaleForm(state, message.prompts),
+        ...(message.conversation ? conversationPatch(message.conversation) : NO_CONVERSATION),
+      });
       return;
     case 'status/update':
       return store.update({ status: message.status });
@@ -99,7 +106,9 @@ function showView(store: Store, view: 'chat' | 'history' | 'agent', promptId?: s
 const NO_CONVERSATION: Partial<AppState> = { conversationId: undefined, messages: [], activeId: undefined };
 
 function conversationPatch(conversation: Conversation): Partial<AppState> {
-  const live = conversation.messages.find((m) => ((m.kind === 'assistant' || m.kind === 'agent-turn') && m.status === 'streaming') || (m.kind === 'prompt-run' && m.status === 'running'));
+  const live = conversation.messages.find(
+    (m) => ((m.kind === 'assistant' || m.kind === 'agent-turn') && m.status === 'streaming') || (m.kind === 'prompt-run' && m.status === 'running'),
+  );
   // A fresh array: the host's object must not be mutated by later in-place patches.
   return { conversationId: conversation.id, messages: [...conversation.messages], activeId: live?.id };
 }
@@ -127,4 +136,3 @@ function withoutStaleForm(state: AppState, prompts: AppState['prompts']): Partia
   if (!state.form || prompts.some((p) => p.id === state.form?.promptId && !p.error)) return {};
   return { form: undefined, panel: state.panel === 'form' ? 'chat' : state.panel };
 }
-

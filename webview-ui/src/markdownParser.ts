@@ -37,4 +37,3 @@ md.renderer.rules.code_block = (tokens, index) => codeBlock(tokens[index].conten
 
 /** Link reference definitions by normalised label, as markdown-it keeps them in `env.references`. */
 export type References = Record<string, { href: string; title: string }>;
-

@@ -37,7 +37,12 @@ function morphNode(live: Node, next: Node): Node {
   }
   if (live instanceof Element && next instanceof Element && live.localName === next.localName) {
     copyAttributes(live, next);
-    morphNodes(live, [...live.childNodes].filter((child) => !appChrome.has(child)), next.childNodes, null);
+    morphNodes(
+      live,
+      [...live.childNodes].filter((child) => !appChrome.has(child)),
+      next.childNodes,
+      null,
+    );
     return live;
   }
   const node = importNode(next);

@@ -44,7 +44,8 @@ export const MODE_SUMMARY: Record<ChatMode, string> = {
  * always names a real prompt and a real input; without one it names the built-in shape generically.
  */
 export function helpText(mode: ChatMode, example?: PromptSummary): string {
-  const other = mode === 'agent' ? 'Switch to **Chat** below the input for a plain answer.' : 'Switch to **Agent** below the input to let it read the workspace.';
+  const other =
+    mode === 'agent' ? 'Switch to **Chat** below the input for a plain answer.' : 'Switch to **Agent** below the input to let it read the workspace.';
   return [
     MODE_SUMMARY[mode],
     other,
@@ -60,7 +61,17 @@ export function helpText(mode: ChatMode, example?: PromptSummary): string {
 function agentExample(prompt: PromptSummary | undefined): string {
   if (!prompt) return '`/agent` opens a searchable list of action prompts and a form for the one you pick.';
   const field = prompt.inputs.find((f) => f.required) ?? prompt.inputs[0];
-  const value = field ? (field.type === 'path' ? 'src' : field.type === 'number' ? '3' : field.type === 'boolean' ? 'true' : field.options?.length ? String(field.options[0]) : 'value') : '';
+  const value = field
+    ? field.type === 'path'
+      ? 'src'
+      : field.type === 'number'
+        ? '3'
+        : field.type === 'boolean'
+          ? 'true'
+          : field.options?.length
+            ? String(field.options[0])
+            : 'value'
+    : '';
   const command = `/agent ${prompt.id}${field ? ` ${field.name}=${value}` : ''}`;
   return `\`/agent\` opens a searchable list of prompts; \`${command}\` runs **${prompt.title}** directly when every required input is given, otherwise it opens the form filled in.`;
 }

@@ -138,7 +138,10 @@ export class StreamedMarkdown<T> {
     let openSize = 0;
     const sources = sliceBlocks(openSource, starts);
     for (const [i, source] of sources.entries()) {
-      const paragraph = streaming && i === sources.length - 1 && parsed.lastParagraph !== undefined ? this.paragraphPieces(parsed.lastParagraph, this.openStart + starts[i], references) : undefined;
+      const paragraph =
+        streaming && i === sources.length - 1 && parsed.lastParagraph !== undefined
+          ? this.paragraphPieces(parsed.lastParagraph, this.openStart + starts[i], references)
+          : undefined;
       if (paragraph) {
         openBlocks.push(paragraph);
         openSize += paragraph.pieces[paragraph.pieces.length - 1].source.length;
@@ -197,7 +200,10 @@ export class StreamedMarkdown<T> {
     if (last === 0) return { openSource, starts };
     const cut = starts[last];
     for (const source of sliceBlocks(openSource.slice(0, cut), starts.slice(0, last))) this.finished.push({ source });
-    this.definitions.finish(references, labels.filter((definition) => definition.at < cut).map((definition) => definition.label));
+    this.definitions.finish(
+      references,
+      labels.filter((definition) => definition.at < cut).map((definition) => definition.label),
+    );
     this.openStart += cut;
     return { openSource: openSource.slice(cut), starts: starts.slice(last).map((start) => start - cut) };
   }
@@ -221,7 +227,13 @@ export class StreamedMarkdown<T> {
    * `source` rendered with the current definitions; `before` is reused when it is still right.
    * `charge`: a render again, paid from the budget (not a finished block's or closed piece's first).
    */
-  private rendered(kind: 'block' | 'inline', source: string, references: References, before: Rendered<T> | undefined, how: { charge: boolean; finished?: number }): Rendered<T> {
+  private rendered(
+    kind: 'block' | 'inline',
+    source: string,
+    references: References,
+    before: Rendered<T> | undefined,
+    how: { charge: boolean; finished?: number },
+  ): Rendered<T> {
     if (before && before.source === source && !this.definitions.outdated(before)) {
       if (how.finished !== undefined) this.definitions.addUser(how.finished, before);
       return before;

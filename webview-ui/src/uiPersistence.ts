@@ -19,7 +19,8 @@ export function restoreUi(host: HostApi): Partial<AppState> {
   const saved = host.getState() as Partial<PersistedUi> | undefined;
   if (!saved || saved.version !== 1) return {};
   const panel = PANELS.includes(saved.panel as Panel) ? (saved.panel as Panel) : 'chat';
-  const form = saved.form && typeof saved.form.promptId === 'string' ? { promptId: saved.form.promptId, values: { ...saved.form.values }, errors: {} } : undefined;
+  const form =
+    saved.form && typeof saved.form.promptId === 'string' ? { promptId: saved.form.promptId, values: { ...saved.form.values }, errors: {} } : undefined;
   return {
     draft: typeof saved.draft === 'string' ? saved.draft : '',
     panel: panel === 'form' && !form ? 'chat' : panel,

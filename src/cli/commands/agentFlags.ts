@@ -13,7 +13,10 @@ export function togglesFrom(list: string | undefined, noTools: boolean, known: s
   if (noTools && list !== undefined) throw new CliError('--tools and --no-tools cannot be combined');
   if (noTools) return NO_TOOLS;
   if (list === undefined) return undefined;
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length) throw new CliError(`--tools: unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; run "codewiki tools" to see them`);
   return onlyTools(names);
@@ -23,15 +26,23 @@ export function togglesFrom(list: string | undefined, noTools: boolean, known: s
 export function agentFilterFrom(allow: string | undefined, exclude: string | undefined, known: string[]): AgentFilter {
   const names = (list: string | undefined, flag: string) => {
     if (list === undefined) return undefined;
-    const given = list.split(',').map((name) => name.trim()).filter(Boolean);
+    const given = list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     const unknown = given.filter((name) => !known.includes(name));
-    if (unknown.length) throw new CliError(`${flag}: unknown sub-agent${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${known.join(', ') || '(none)'}`);
+    if (unknown.length)
+      throw new CliError(`${flag}: unknown sub-agent${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${known.join(', ') || '(none)'}`);
     return given;
   };
   return { allow: names(allow, '--agents'), exclude: names(exclude, '--exclude-agents') };
 }
 
-export function toolProtocolFrom(value: string | undefined, flag = '--tool-protocol', allowed: readonly ToolProtocolSetting[] = TOOL_PROTOCOL_SETTINGS): ToolProtocolSetting | undefined {
+export function toolProtocolFrom(
+  value: string | undefined,
+  flag = '--tool-protocol',
+  allowed: readonly ToolProtocolSetting[] = TOOL_PROTOCOL_SETTINGS,
+): ToolProtocolSetting | undefined {
   if (value === undefined || (isToolProtocolSetting(value) && allowed.includes(value))) return value;
   throw new CliError(`${flag} ${value}: expected ${allowed.join(', ')}`);
 }

@@ -8,7 +8,9 @@ const MAX_PREVIEW_LINES = 200;
 export function terminalApprovalGate(stdin: NodeJS.ReadStream, stderr: NodeJS.WriteStream): ApprovalGate {
   return {
     async request(approval: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
-      stderr.write(`\n? ${approval.displayName} (${approval.tool}) wants to ${approval.preview.type === 'command' ? 'run a command' : approval.preview.type === 'diff' ? `${approval.preview.action} ${approval.preview.path}` : 'run'}:\n`);
+      stderr.write(
+        `\n? ${approval.displayName} (${approval.tool}) wants to ${approval.preview.type === 'command' ? 'run a command' : approval.preview.type === 'diff' ? `${approval.preview.action} ${approval.preview.path}` : 'run'}:\n`,
+      );
       stderr.write(`${shorten(renderPreview(approval.preview))}\n`);
       const choices = approval.canAllowForConversation ? '[y]es once / [a]llow for this run / [N]o' : '[y]es once / [N]o';
       const rl = createInterface({ input: stdin, output: stderr });

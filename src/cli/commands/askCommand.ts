@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AgentRunRecorder, AutoApprovalPolicy, denyingGate, ToolProtocolMemory, type AgentEvent, type ApprovableKind, type ApprovalGate } from '../../core/agent';
+import {
+  AgentRunRecorder,
+  AutoApprovalPolicy,
+  denyingGate,
+  ToolProtocolMemory,
+  type AgentEvent,
+  type ApprovableKind,
+  type ApprovalGate,
+} from '../../core/agent';
 import { createAgent } from '../../core/createAgent';
 import { prefixSlotFile } from '../../core/agent/prefixWarmup';
 import { cliCacheDir } from '../../core/codebaseIndex/store/indexLocation';
@@ -79,7 +87,11 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   for (const warning of engine.warnings) io.stderr.write(`! ${warning}\n`);
   const noIndex = values['no-index'] ?? false;
   const toggles = withoutIndexTools(togglesFrom(values.tools, values['no-tools'] ?? false, engine.agentRegistry.names()), noIndex);
-  const agents = agentFilterFrom(values.agents, values['exclude-agents'], engine.agents.definitions().map((definition) => definition.name));
+  const agents = agentFilterFrom(
+    values.agents,
+    values['exclude-agents'],
+    engine.agents.definitions().map((definition) => definition.name),
+  );
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
   const gate: ApprovalGate = interactive
     ? terminalApprovalGate(io.stdin, io.stderr)
@@ -89,7 +101,16 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   // Remembered in CodeWiki's cache, as the extension remembers it per window: a model that writes its calls as
   // text starts the next question in the text protocol, instead of paying for the switch (and a new prompt) again.
   const protocolMemory = new ToolProtocolMemory(join(cliCacheDir(process.env), 'tool-protocols.json'));
-  const agent = createAgent(engine, { gate, approvalPolicy, toggles, agents, caps: maxIterations ? { maxIterations } : undefined, toolProtocol, useCodeIndex: !noIndex, protocolMemory });
+  const agent = createAgent(engine, {
+    gate,
+    approvalPolicy,
+    toggles,
+    agents,
+    caps: maxIterations ? { maxIterations } : undefined,
+    toolProtocol,
+    useCodeIndex: !noIndex,
+    protocolMemory,
+  });
 
   const recorder = new AgentRunRecorder();
   const progress = new AgentProgress(io.stderr, engine.codeIndex, values.verbose ?? false);
@@ -168,5 +189,7 @@ async function openPromptCache(provider: ModelProvider, file: string): Promise<{
 }
 
 function describeRestore(restored: SlotTransfer | undefined): string {
-  return restored ? `· prompt cache: ${restored.tokens.toLocaleString('en-US')} tokens of this workspace's prompt read back from disk (${Math.round(restored.ms)} ms)\n` : "· prompt cache: nothing saved yet for this workspace and model; this question's prompt is saved after it\n";
+  return restored
+    ? `· prompt cache: ${restored.tokens.toLocaleString('en-US')} tokens of this workspace's prompt read back from disk (${Math.round(restored.ms)} ms)\n`
+    : "· prompt cache: nothing saved yet for this workspace and model; this question's prompt is saved after it\n";
 }

@@ -38,10 +38,14 @@ export class AgentProgress {
         for (const d of event.definitions) this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
         return;
       case 'instructions':
-        return this.line(`⚑ project instructions: ${event.files.map((f) => `${f.path} (${count(f.tokens)} tokens${f.truncated ? ', cut to fit' : ''})`).join(', ')}`);
+        return this.line(
+          `⚑ project instructions: ${event.files.map((f) => `${f.path} (${count(f.tokens)} tokens${f.truncated ? ', cut to fit' : ''})`).join(', ')}`,
+        );
       case 'index-context':
         this.endIndexProgress();
-        return this.line(`⌕ index: ${event.files.length} candidate file${event.files.length === 1 ? '' : 's'} (${count(event.tokens)} tokens) sent with the question${event.partial ? ', from a partial index' : ''}`);
+        return this.line(
+          `⌕ index: ${event.files.length} candidate file${event.files.length === 1 ? '' : 's'} (${count(event.tokens)} tokens) sent with the question${event.partial ? ', from a partial index' : ''}`,
+        );
       case 'tool-call-start':
         this.summaries.set(event.id, event.argsSummary);
         return;
@@ -105,12 +109,16 @@ function firstLine(text: string): string {
 export function describeModelCall(event: Extract<AgentEvent, { type: 'turn-end' }>): string {
   const { tokens, server } = event;
   const cached = tokens.cached !== undefined ? ` (${tokens.cached.toLocaleString('en-US')} cached)` : '';
-  const parts = [`· model call ${event.iteration}: ${tokens.input.toLocaleString('en-US')} prompt tokens${cached}, ${tokens.output.toLocaleString('en-US')} generated`];
+  const parts = [
+    `· model call ${event.iteration}: ${tokens.input.toLocaleString('en-US')} prompt tokens${cached}, ${tokens.output.toLocaleString('en-US')} generated`,
+  ];
   if (event.firstTokenMs !== undefined) parts.push(`first token ${formatMs(event.firstTokenMs)}`);
   parts.push(`${formatMs(event.durationMs)} in all`);
   if (server) {
     const rate = (n: number, ms: number) => (ms > 0 ? `${(n / (ms / 1000)).toFixed(1)} tokens/s` : '—');
-    parts.push(`prompt ${server.evaluatedTokens.toLocaleString('en-US')} computed at ${rate(server.evaluatedTokens, server.promptMs)}, generation ${rate(server.generatedTokens, server.generatedMs)}`);
+    parts.push(
+      `prompt ${server.evaluatedTokens.toLocaleString('en-US')} computed at ${rate(server.evaluatedTokens, server.promptMs)}, generation ${rate(server.generatedTokens, server.generatedMs)}`,
+    );
   }
   return parts.join('; ');
 }

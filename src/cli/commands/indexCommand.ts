@@ -10,7 +10,9 @@ export const INDEX_USAGE = `codewiki index [--workspace DIR] [--rebuild] [--json
 
 /** `codewiki index`: what `ask` and the tools would otherwise build on first use, now, with its figures. */
 export async function indexCommand(argv: string[], io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream }): Promise<number> {
-  const { values } = parseCliArgs('index', argv, { options: { workspace: { type: 'string', short: 'w' }, rebuild: { type: 'boolean' }, json: { type: 'boolean' } } });
+  const { values } = parseCliArgs('index', argv, {
+    options: { workspace: { type: 'string', short: 'w' }, rebuild: { type: 'boolean' }, json: { type: 'boolean' } },
+  });
   const engine = await loadEngine(values.workspace);
   const stopProgress = showIndexProgress(engine.codeIndex, io.stderr);
   try {

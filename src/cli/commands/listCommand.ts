@@ -26,7 +26,15 @@ export async function listCommand(argv: string[], io: { stdout: NodeJS.WriteStre
       description: e.description,
       file: e.file,
       valid: !!e.prompt,
-      inputs: e.prompt?.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required, default: i.default, options: i.options, description: i.description })) ?? [],
+      inputs:
+        e.prompt?.inputs.map((i) => ({
+          name: i.name,
+          type: i.type,
+          required: i.required,
+          default: i.default,
+          options: i.options,
+          description: i.description,
+        })) ?? [],
       problems: e.diagnostics.map(formatDiagnostic),
     }));
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

@@ -9,7 +9,10 @@ import type { FetchFn } from '../../core/llm/resilientFetch';
 export class ProbeProgress {
   private attempts = { native: 0, text: 0 };
 
-  constructor(private readonly write: (text: string) => void, private readonly model: string) {}
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly model: string,
+  ) {}
 
   wrap(next: FetchFn = (input, init) => fetch(input, init)): FetchFn {
     return (input, init) => {
@@ -21,7 +24,11 @@ export class ProbeProgress {
   private attempt(half: 'native' | 'text'): void {
     const attempt = ++this.attempts[half];
     if (attempt > 1) return this.line(`↻ ${half === 'native' ? 'native tool calls' : 'text protocol'}: attempt ${attempt}`);
-    this.line(half === 'native' ? `… asking ${this.model} to call a tool natively (the "tools" field)` : `… asking ${this.model} to call a tool by the text protocol (a <<<[TOOL_REQUEST]>>> block)`);
+    this.line(
+      half === 'native'
+        ? `… asking ${this.model} to call a tool natively (the "tools" field)`
+        : `… asking ${this.model} to call a tool by the text protocol (a <<<[TOOL_REQUEST]>>> block)`,
+    );
   }
 
   private line(text: string): void {

@@ -16,7 +16,14 @@ export function promptUsage(prompt: CompiledActionPrompt, where: string, modelUs
     lines.push('Inputs: none');
   }
   lines.push('', modelUses.length ? `Calls a model (--model or CODEWIKI_MODEL): ${modelUses.join('; ')}` : 'Calls no model: runs without --model.');
-  lines.push('', 'Example:', `  codewiki run ${prompt.id}${prompt.inputs.filter((i) => i.required).map((i) => ` --input ${i.name}=${exampleValue(i)}`).join('')}`);
+  lines.push(
+    '',
+    'Example:',
+    `  codewiki run ${prompt.id}${prompt.inputs
+      .filter((i) => i.required)
+      .map((i) => ` --input ${i.name}=${exampleValue(i)}`)
+      .join('')}`,
+  );
   lines.push('', 'Options (--workspace, --model, --dry-run, --log, …): see "codewiki run --help".');
   return `${lines.join('\n')}\n`;
 }

@@ -65,7 +65,9 @@ export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStrea
   }
   // Checked only now: a chain of file tools alone runs without any model configured.
   if (!dryRun && usesModel.length && !(await models.ready())) {
-    throw new CliError(`no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL; or use --dry-run (this prompt calls a model for ${usesModel[0]})`);
+    throw new CliError(
+      `no model configured: pass --model (and --base-url for servers other than OpenAI), or set CODEWIKI_MODEL; or use --dry-run (this prompt calls a model for ${usesModel[0]})`,
+    );
   }
   const given = parseInputFlags(values.input ?? []);
   const missing = missingRequiredInputs(prompt, given);
@@ -75,7 +77,12 @@ export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStrea
   return execute(engine, prompt, inputs, { dryRun, logFile: values.log, io });
 }
 
-async function execute(engine: CodewikiEngine, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, options: { dryRun: boolean; logFile?: string; io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream } }): Promise<number> {
+async function execute(
+  engine: CodewikiEngine,
+  prompt: CompiledActionPrompt,
+  inputs: Record<string, unknown>,
+  options: { dryRun: boolean; logFile?: string; io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream } },
+): Promise<number> {
   const { io } = options;
   const progress = new ProgressReporter(io.stderr);
   const controller = new AbortController();

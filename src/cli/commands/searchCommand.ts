@@ -60,7 +60,8 @@ function definitionRow(definition: SymbolMatch): SearchRow {
 
 /** A file's matching definitions, else its best lines, else the file itself (ranked for its path or head). */
 function hitRows(hit: CodeSearchHit): SearchRow[] {
-  if (hit.symbols.length) return hit.symbols.map((symbol) => ({ path: hit.path, line: symbol.line, what: `${symbol.kind} ${symbol.name}`, text: symbol.signature }));
+  if (hit.symbols.length)
+    return hit.symbols.map((symbol) => ({ path: hit.path, line: symbol.line, what: `${symbol.kind} ${symbol.name}`, text: symbol.signature }));
   if (hit.lines.length) return hit.lines.slice(0, 1).map((line) => ({ path: hit.path, line: line.line, what: '', text: line.text }));
   return [{ path: hit.path, line: 1, what: '', text: '(the file matches by its name or opening lines)' }];
 }

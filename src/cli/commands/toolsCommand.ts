@@ -42,7 +42,11 @@ export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStr
   });
   if (values.preview) {
     const { workspace, protocol, model, tools, agents } = values;
-    return toolsPreview({ workspace, protocol, model, tools, noTools: values['no-tools'] ?? false, agents, excludeAgents: values['exclude-agents'], json: values.json ?? false }, io, process.env);
+    return toolsPreview(
+      { workspace, protocol, model, tools, noTools: values['no-tools'] ?? false, agents, excludeAgents: values['exclude-agents'], json: values.json ?? false },
+      io,
+      process.env,
+    );
   }
   const previewOnly = PREVIEW_ONLY.filter((flag) => values[flag] !== undefined);
   if (previewOnly.length) throw new CliError(`${previewOnly.map((flag) => `--${flag}`).join(', ')} only with --preview; see "codewiki tools --help"`);
@@ -51,7 +55,10 @@ export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStr
   // Action-prompt tools first, then the agent-only write and execute tools.
   const listed = [
     ...engine.registry.list().map((entry) => ({ entry, registry: engine.registry, agentOnly: false })),
-    ...engine.agentRegistry.list().filter((entry) => engine.registry.get(entry.metadata.name)?.tool !== entry.tool).map((entry) => ({ entry, registry: engine.agentRegistry, agentOnly: true })),
+    ...engine.agentRegistry
+      .list()
+      .filter((entry) => engine.registry.get(entry.metadata.name)?.tool !== entry.tool)
+      .map((entry) => ({ entry, registry: engine.agentRegistry, agentOnly: true })),
   ];
   const tools = listed.map(({ entry: { metadata }, registry, agentOnly }) => ({
     ...metadata,
@@ -68,7 +75,10 @@ export async function toolsCommand(argv: string[], io: { stdout: NodeJS.WriteStr
     io.stdout.write(`${tool.name}  [${tool.category}, ${tool.kind}, timeout ${tool.timeoutMs / 1000} s]  ${agent}\n  ${tool.description}\n`);
     // Seed 004: agent tools should take flat parameters; nested ones are hard for small models in the text protocol.
     const nested = tool.agentCallable ? nonFlatParameters(tool.parameters as JsonSchema) : [];
-    if (nested.length) io.stdout.write(`  ! parameters not flat: ${nested.join(', ')} (array or object); the text tool protocol asks for them as JSON, which small models often get wrong. Prefer string, number and boolean parameters.\n`);
+    if (nested.length)
+      io.stdout.write(
+        `  ! parameters not flat: ${nested.join(', ')} (array or object); the text tool protocol asks for them as JSON, which small models often get wrong. Prefer string, number and boolean parameters.\n`,
+      );
     io.stdout.write(`${JSON.stringify(tool.parameters, null, 2).replace(/^/gm, '  ')}\n\n`);
   }
   return EXIT.ok;

@@ -22,12 +22,20 @@ export interface PreviewFlags {
  * them (agentFlags.ts), and the text comes from the agent's own builders (core/toolTester), so what
  * is printed is what goes over the wire.
  */
-export async function toolsPreview(flags: PreviewFlags, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }, env: NodeJS.ProcessEnv): Promise<number> {
+export async function toolsPreview(
+  flags: PreviewFlags,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   const protocol = (toolProtocolFrom(flags.protocol, '--protocol', ['native', 'text']) ?? 'native') as ToolProtocol;
   const engine = await loadEngine(flags.workspace);
   for (const warning of engine.warnings) io.stderr.write(`! ${warning}\n`);
   const toggles = togglesFrom(flags.tools, flags.noTools, engine.agentRegistry.names());
-  const agents = agentFilterFrom(flags.agents, flags.excludeAgents, engine.agents.definitions().map((definition) => definition.name));
+  const agents = agentFilterFrom(
+    flags.agents,
+    flags.excludeAgents,
+    engine.agents.definitions().map((definition) => definition.name),
+  );
   // The CLI has no model-adapter setting: like `ask`, the family follows the model's name.
   const modelName = flags.model ?? env.CODEWIKI_MODEL ?? '';
   const preview = await previewToolPrompt({
@@ -46,7 +54,9 @@ export async function toolsPreview(flags: PreviewFlags, io: { stdout: NodeJS.Wri
 export function formatPreview(preview: PromptPreview, modelName: string): string {
   const how = preview.protocol === 'native' ? 'native tool calls' : 'the text tool protocol';
   const model = modelName ? `model ${modelName}` : 'no model named (--model or CODEWIKI_MODEL)';
-  const offered = preview.toolNames.length ? `${preview.toolNames.length} tool${preview.toolNames.length === 1 ? '' : 's'} offered: ${preview.toolNames.join(', ')}` : 'no tools offered';
+  const offered = preview.toolNames.length
+    ? `${preview.toolNames.length} tool${preview.toolNames.length === 1 ? '' : 's'} offered: ${preview.toolNames.join(', ')}`
+    : 'no tools offered';
   return [
     `What the agent sends first under ${how}; ${model}, ${preview.family} guidance; ${offered}.`,
     'The question and the conversation follow this system prompt.',

@@ -39,10 +39,16 @@ export async function validateCommand(argv: string[], io: { stdout: NodeJS.Write
 /** The workspace's own prompt and agent files, as paths from the current directory when it contains them (shorter, and still clickable). */
 function workspaceFiles(engine: CodewikiEngine): string[] {
   const files = [
-    ...engine.catalog.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
+    ...engine.catalog
+      .entries()
+      .filter((e) => e.source === 'workspace')
+      .map((e) => e.file),
     // A second file of an id already taken is not loaded, but it is the user's file: its error is reported too.
     ...engine.catalog.duplicateEntries().map((e) => e.file),
-    ...engine.agents.entries().filter((e) => e.source === 'workspace').map((e) => e.file),
+    ...engine.agents
+      .entries()
+      .filter((e) => e.source === 'workspace')
+      .map((e) => e.file),
   ];
   return files.map((file) => {
     const fromHere = relative(process.cwd(), file);
@@ -77,6 +83,13 @@ async function readText(file: string): Promise<string | Diagnostic> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    return { file, line: 1, column: 1, field: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' };
+    return {
+      file,
+      line: 1,
+      column: 1,
+      field: '',
+      message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      severity: 'error',
+    };
   }
 }

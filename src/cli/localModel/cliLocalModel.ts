@@ -25,7 +25,9 @@ function serveScript(env: NodeJS.ProcessEnv): string | undefined {
 
 export function idleMinutes(env: NodeJS.ProcessEnv): number {
   const value = Number(env.CODEWIKI_LOCAL_MODEL_IDLE_MINUTES);
-  return env.CODEWIKI_LOCAL_MODEL_IDLE_MINUTES !== undefined && env.CODEWIKI_LOCAL_MODEL_IDLE_MINUTES !== '' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_IDLE_MINUTES;
+  return env.CODEWIKI_LOCAL_MODEL_IDLE_MINUTES !== undefined && env.CODEWIKI_LOCAL_MODEL_IDLE_MINUTES !== '' && Number.isFinite(value) && value >= 0
+    ? value
+    : DEFAULT_IDLE_MINUTES;
 }
 
 /**
@@ -33,7 +35,11 @@ export function idleMinutes(env: NodeJS.ProcessEnv): number {
  * progress; Ctrl-C while it starts stops the start. The command's lease lingers for the idle time after
  * the process exits (`holderPid`: someone else's, e.g. start.sh's, holds it for that process instead).
  */
-export async function startCliLocalModel(env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream, options: { model?: string; holderPid?: number } = {}): Promise<LocalModel> {
+export async function startCliLocalModel(
+  env: NodeJS.ProcessEnv,
+  stderr: NodeJS.WritableStream,
+  options: { model?: string; holderPid?: number } = {},
+): Promise<LocalModel> {
   const script = serveScript(env);
   if (!script) throw new CliError('the local model is not shipped with this installation (scripts/local-model/serve.sh is missing)');
   const progress = new LocalModelProgressLines((text) => stderr.write(text));
@@ -42,7 +48,15 @@ export async function startCliLocalModel(env: NodeJS.ProcessEnv, stderr: NodeJS.
   process.once('SIGINT', onSigint);
   let local: LocalModel;
   try {
-    local = await acquireLocalModel({ serveScript: script, cacheDir: codewikiCacheDir(env), model: options.model, holderPid: options.holderPid, env, signal: controller.signal, onProgress: (p) => progress.show(p) });
+    local = await acquireLocalModel({
+      serveScript: script,
+      cacheDir: codewikiCacheDir(env),
+      model: options.model,
+      holderPid: options.holderPid,
+      env,
+      signal: controller.signal,
+      onProgress: (p) => progress.show(p),
+    });
   } catch (error) {
     if (controller.signal.aborted) throw new CliError('cancelled while starting the local model', EXIT.cancelled);
     if (error instanceof LocalModelError) throw new CliError(error.message, EXIT.failed);
@@ -64,6 +78,9 @@ export function describeLocalModel(local: LocalModel, env: NodeJS.ProcessEnv, ho
   if (!local.started) return line;
   if (holderPid !== undefined) return `${line}  it stays up while process ${holderPid} runs, and while another CodeWiki window or command holds it\n`;
   const minutes = idleMinutes(env);
-  const lifetime = minutes > 0 ? `it stays up ${minutes} minute${minutes === 1 ? '' : 's'} after the last command (CODEWIKI_LOCAL_MODEL_IDLE_MINUTES); "codewiki local-model stop" ends it now` : 'it stops when this command ends (CODEWIKI_LOCAL_MODEL_IDLE_MINUTES=0)';
+  const lifetime =
+    minutes > 0
+      ? `it stays up ${minutes} minute${minutes === 1 ? '' : 's'} after the last command (CODEWIKI_LOCAL_MODEL_IDLE_MINUTES); "codewiki local-model stop" ends it now`
+      : 'it stops when this command ends (CODEWIKI_LOCAL_MODEL_IDLE_MINUTES=0)';
   return `${line}  ${lifetime}; CODEWIKI_LOCAL_MODEL=off never starts it\n`;
 }

@@ -99,7 +99,7 @@ const stepTailFields = {
     .min(1)
     .max(32)
     .optional()
-    .describe('Parallel items in a for_each step (default 4); the prompt\'s max_concurrency (default 4) still caps the whole run.'),
+    .describe("Parallel items in a for_each step (default 4); the prompt's max_concurrency (default 4) still caps the whole run."),
   run_if_skipped: z
     .boolean()
     .optional()
@@ -125,12 +125,10 @@ export const stepSchema: z.ZodType<StepDefinition> = z.lazy(() => stepWith(stepS
 
 /** The editor's fallback step: only the keys a fallback step takes. */
 const omitInFallback = Object.fromEntries(NOT_IN_FALLBACK.map((key) => [key, true])) as Record<(typeof NOT_IN_FALLBACK)[number], true>;
-const fallbackStepSchema: z.ZodType<StepDefinition> = stepWith(z.never())
-  .omit(omitInFallback)
-  .meta({
-    id: 'fallbackStep',
-    description: 'Runs once in place of the failed step, with its item scope; {error} is its error, and its output becomes the failed step\'s.',
-  });
+const fallbackStepSchema: z.ZodType<StepDefinition> = stepWith(z.never()).omit(omitInFallback).meta({
+  id: 'fallbackStep',
+  description: "Runs once in place of the failed step, with its item scope; {error} is its error, and its output becomes the failed step's.",
+});
 
 function actionPromptWith(step: z.ZodType<StepDefinition>) {
   return z.strictObject({

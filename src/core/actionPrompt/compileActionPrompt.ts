@@ -49,7 +49,10 @@ export interface ParsedActionPrompt {
 
 /** A file the schema rejected, with what did pass, so the second half can still check it. */
 class ActionPromptSchemaError extends ActionPromptError {
-  constructor(diagnostics: Diagnostic[], readonly salvaged: ParsedActionPrompt | undefined) {
+  constructor(
+    diagnostics: Diagnostic[],
+    readonly salvaged: ParsedActionPrompt | undefined,
+  ) {
     super(diagnostics);
   }
 }
@@ -92,11 +95,20 @@ export function parseActionPromptDefinition(text: string, file: string, options:
 }
 
 function toDiagnostic(problem: StepProblem, file: string, positions: PositionIndex): Diagnostic {
-  return { file, ...positions.locate(problem.path, problem.atKey), field: formatFieldPath(writtenPath(positions, problem.path)), message: problem.message, severity: 'error' };
+  return {
+    file,
+    ...positions.locate(problem.path, problem.atKey),
+    field: formatFieldPath(writtenPath(positions, problem.path)),
+    message: problem.message,
+    severity: 'error',
+  };
 }
 
 /** The second half: tools, references, names and the dependency graph. */
-export function compileParsedActionPrompt({ definition, positions, warnings, invalidSteps }: ParsedActionPrompt, options: CompileOptions): CompiledActionPrompt {
+export function compileParsedActionPrompt(
+  { definition, positions, warnings, invalidSteps }: ParsedActionPrompt,
+  options: CompileOptions,
+): CompiledActionPrompt {
   const problems: StepProblem[] = [];
   const inputs = definition.input_variables.map<CompiledInput>((input, i) => ({
     ...input,
@@ -130,12 +142,17 @@ export function compileParsedActionPrompt({ definition, positions, warnings, inv
 
   let dependencies: number[][] = [];
   try {
-    dependencies = buildDependencyGraph(compiled.map(({ step, reads }) => ({ index: step.index, id: step.id, outputVariable: step.outputVariable, reads }))).dependencies;
+    dependencies = buildDependencyGraph(
+      compiled.map(({ step, reads }) => ({ index: step.index, id: step.id, outputVariable: step.outputVariable, reads })),
+    ).dependencies;
   } catch (error) {
     if (!(error instanceof DependencyCycleError)) throw error;
     problems.push({ path: steps[error.cycle[0]].fieldPath, message: error.message });
   }
-  const allWarnings = [...warnings, ...concurrencyWarnings(definition, steps).map((p) => ({ ...toDiagnostic(p, options.file, positions), severity: 'warning' as const }))];
+  const allWarnings = [
+    ...warnings,
+    ...concurrencyWarnings(definition, steps).map((p) => ({ ...toDiagnostic(p, options.file, positions), severity: 'warning' as const })),
+  ];
   if (problems.length) throw new ActionPromptError([...problems.map((p) => toDiagnostic(p, options.file, positions)), ...allWarnings]);
 
   return {
@@ -184,10 +201,12 @@ function concurrencyWarnings(definition: ActionPromptDefinition, steps: Compiled
   const limit = definition.max_concurrency ?? DEFAULT_MAX_CONCURRENCY;
   return steps.flatMap((step) =>
     step.forEach && step.forEach.concurrency > limit
-      ? [{
-          path: [...step.fieldPath, 'concurrency'],
-          message: `concurrency ${step.forEach.concurrency} is capped by the prompt's max_concurrency (${limit}${definition.max_concurrency === undefined ? ', the default' : ''}); at most ${limit} items run at once. Raise max_concurrency to run more.`,
-        }]
+      ? [
+          {
+            path: [...step.fieldPath, 'concurrency'],
+            message: `concurrency ${step.forEach.concurrency} is capped by the prompt's max_concurrency (${limit}${definition.max_concurrency === undefined ? ', the default' : ''}); at most ${limit} items run at once. Raise max_concurrency to run more.`,
+          },
+        ]
       : [],
   );
 }

@@ -68,7 +68,8 @@ export function compileStep(
   if (role === 'fallback') {
     for (const key of NOT_IN_FALLBACK) {
       if (definition[key] === undefined) continue;
-      if (key === 'output_variable') problems.push({ path: [...path, key], message: 'a fallback step gives its output to the failed step; remove output_variable' });
+      if (key === 'output_variable')
+        problems.push({ path: [...path, key], message: 'a fallback step gives its output to the failed step; remove output_variable' });
       else problems.push({ path: [...path, key], atKey: true, message: `a fallback step runs once in place of the failed step; it does not take "${key}"` });
     }
   }
@@ -150,7 +151,11 @@ function checkTool(definition: StepDefinition, path: Array<string | number>, too
   if (input !== undefined && input !== null && typeof input === 'object' && !Array.isArray(input)) {
     for (const key of Object.keys(input)) {
       if (!parameters.includes(key))
-        problems.push({ path: [...path, 'input', key], atKey: true, message: `"${definition.tool}" has no parameter "${key}"; its parameters are: ${parameters.join(', ') || '(none)'}` });
+        problems.push({
+          path: [...path, 'input', key],
+          atKey: true,
+          message: `"${definition.tool}" has no parameter "${key}"; its parameters are: ${parameters.join(', ') || '(none)'}`,
+        });
     }
     for (const name of required) {
       if (!(name in input)) problems.push({ path: [...path, 'input'], message: `"${definition.tool}" needs the parameter "${name}"` });
@@ -175,15 +180,21 @@ function normaliseOnError(definition: StepDefinition, path: Array<string | numbe
   const listOf = (value: StepDefinition | StepDefinition[] | undefined, at: Array<string | number>) =>
     value === undefined ? [] : Array.isArray(value) ? value.map((d, i) => ({ definition: d, path: [...at, i] })) : [{ definition: value, path: at }];
   if (typeof raw === 'object') {
-    if (definition.fallback) problems.push({ path: [...path, 'fallback'], atKey: true, message: 'give the fallback steps once: under on_error or as fallback, not both' });
+    if (definition.fallback)
+      problems.push({ path: [...path, 'fallback'], atKey: true, message: 'give the fallback steps once: under on_error or as fallback, not both' });
     return { onError: 'fallback' as const, fallbackDefinitions: listOf(raw.fallback, [...path, 'on_error', 'fallback']) };
   }
-  if (raw === 'fallback' && !definition.fallback) problems.push({ path: [...path, 'on_error'], message: 'on_error: fallback needs a fallback step (or list of steps)' });
-  if (raw !== 'fallback' && definition.fallback) problems.push({ path: [...path, 'fallback'], atKey: true, message: 'fallback steps run only with on_error: fallback' });
+  if (raw === 'fallback' && !definition.fallback)
+    problems.push({ path: [...path, 'on_error'], message: 'on_error: fallback needs a fallback step (or list of steps)' });
+  if (raw !== 'fallback' && definition.fallback)
+    problems.push({ path: [...path, 'fallback'], atKey: true, message: 'fallback steps run only with on_error: fallback' });
   return { onError: raw, fallbackDefinitions: raw === 'fallback' ? listOf(definition.fallback, [...path, 'fallback']) : [] };
 }
 
 function humanise(tool: string): string {
-  const words = tool.replace(/_llm_tool$/, '').replace(/[_-]+/g, ' ').trim();
+  const words = tool
+    .replace(/_llm_tool$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

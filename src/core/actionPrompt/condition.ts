@@ -73,7 +73,7 @@ function check(node: jsep.Expression, variables: Set<string>): void {
       if (!['!', '-', '+'].includes(node.operator as string)) throw new ConditionError(`operator "${node.operator}" is not supported`);
       return check(node.argument as jsep.Expression, variables);
     case 'BinaryExpression':
-      if (!(node.operator as string in BINARY) && node.operator !== '&&' && node.operator !== '||')
+      if (!((node.operator as string) in BINARY) && node.operator !== '&&' && node.operator !== '||')
         throw new ConditionError(`operator "${node.operator}" is not supported`);
       check(node.left as jsep.Expression, variables);
       return check(node.right as jsep.Expression, variables);

@@ -17,7 +17,10 @@ export interface DependencyGraph {
 }
 
 export class DependencyCycleError extends Error {
-  constructor(readonly cycle: number[], names: string[]) {
+  constructor(
+    readonly cycle: number[],
+    names: string[],
+  ) {
     super(`steps form a cycle: ${names.join(' → ')}`);
     this.name = 'DependencyCycleError';
   }
@@ -35,7 +38,11 @@ export function buildDependencyGraph(nodes: GraphNode[]): DependencyGraph {
     return [...deps].sort((a, b) => a - b);
   });
   const cycle = findCycle(dependencies);
-  if (cycle) throw new DependencyCycleError(cycle, [...cycle, cycle[0]].map((i) => nodes[i].id));
+  if (cycle)
+    throw new DependencyCycleError(
+      cycle,
+      [...cycle, cycle[0]].map((i) => nodes[i].id),
+    );
   return { dependencies };
 }
 

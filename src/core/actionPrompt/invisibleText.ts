@@ -64,7 +64,13 @@ function joinsEmoji(text: string, at: number): boolean {
 function toDiagnostic(run: Run, positions: PositionIndex, file: string): Diagnostic {
   const path = positions.pathAt(run.start);
   const where = path.length ? '' : ' (outside any field)';
-  return { file, ...positions.positionAt(run.start), field: formatFieldPath(path), message: `${describeRun(run)}${where}: ${explain(run)}`, severity: severityOf(run.kind) };
+  return {
+    file,
+    ...positions.positionAt(run.start),
+    field: formatFieldPath(path),
+    message: `${describeRun(run)}${where}: ${explain(run)}`,
+    severity: severityOf(run.kind),
+  };
 }
 
 function severityOf(kind: InvisibleKind): Diagnostic['severity'] {

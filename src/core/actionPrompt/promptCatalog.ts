@@ -2,7 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { registerActionPromptTool } from './actionPromptTool';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { compileActionPrompt, compileParsedActionPrompt, parseActionPromptDefinition, type ParsedActionPrompt, withSalvagedProblems } from './compileActionPrompt';
+import {
+  compileActionPrompt,
+  compileParsedActionPrompt,
+  parseActionPromptDefinition,
+  type ParsedActionPrompt,
+  withSalvagedProblems,
+} from './compileActionPrompt';
 import type { CompiledActionPrompt, PromptSource } from './compiledActionPrompt';
 import { ActionPromptError, type Diagnostic } from '../yaml/diagnostics';
 import { findPromptCycles } from './promptCycles';
@@ -95,7 +101,8 @@ export class PromptCatalog {
     }
     for (const [id, error] of rejected) {
       const entry = byId.get(id);
-      if (entry?.file && !parsed.has(id)) entry.diagnostics = diagnosticsOf(withSalvagedProblems(error, { file: entry.file, id, source: entry.source, tools: registry }), entry.file);
+      if (entry?.file && !parsed.has(id))
+        entry.diagnostics = diagnosticsOf(withSalvagedProblems(error, { file: entry.file, id, source: entry.source, tools: registry }), entry.file);
     }
     rejectCycles(byId);
     return new PromptCatalog(byId, duplicates, registry, dialect);
@@ -143,7 +150,16 @@ export class PromptCatalog {
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      return [{ file, line: 1, column: 1, field: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' }];
+      return [
+        {
+          file,
+          line: 1,
+          column: 1,
+          field: '',
+          message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          severity: 'error',
+        },
+      ];
     }
     return this.validateText(text, file);
   }
@@ -185,7 +201,10 @@ async function findPromptFiles(dir: string): Promise<string[]> {
   } catch {
     return []; // a folder that does not exist simply has no prompts
   }
-  return names.filter(isPromptFile).map((name) => join(dir, name)).sort();
+  return names
+    .filter(isPromptFile)
+    .map((name) => join(dir, name))
+    .sort();
 }
 
 /** A prompt on a cycle of nested calls is listed with the error and is not runnable. */

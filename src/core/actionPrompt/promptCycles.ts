@@ -13,7 +13,11 @@ interface NestedCall {
  */
 export function findPromptCycles(prompts: ReadonlyMap<string, CompiledActionPrompt>): Map<string, Diagnostic[]> {
   const calls = new Map<string, NestedCall[]>();
-  for (const [id, prompt] of prompts) calls.set(id, nestedCalls(prompt.steps).filter((c) => prompts.has(c.callee)));
+  for (const [id, prompt] of prompts)
+    calls.set(
+      id,
+      nestedCalls(prompt.steps).filter((c) => prompts.has(c.callee)),
+    );
 
   const errors = new Map<string, Diagnostic[]>();
   const state = new Map<string, 'open' | 'done'>();

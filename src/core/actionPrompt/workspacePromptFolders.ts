@@ -37,7 +37,8 @@ export async function workspacePromptFolders(workspace: Workspace, extra: readon
       }
     }
     if (refused) warnings.push(`prompt folder skipped: ${refused}`);
-    else if (!found) warnings.push(`prompt folder skipped: "${folder}" does not exist in ${workspace.roots.length > 1 ? 'any folder of the workspace' : 'the workspace'}`);
+    else if (!found)
+      warnings.push(`prompt folder skipped: "${folder}" does not exist in ${workspace.roots.length > 1 ? 'any folder of the workspace' : 'the workspace'}`);
   }
   return { dirs: byRoot.flat(), warnings };
 }

@@ -5,14 +5,7 @@ import type { ToolKind } from '../tools/toolMetadata';
 import type { ToolPreview } from '../tools/workspace-write/toolPreview';
 
 /** Why the loop ended. Every value but `answered` means the answer (if any) says so. */
-export type AgentStopReason =
-  | 'answered'
-  | 'max-iterations'
-  | 'wall-clock'
-  | 'token-budget'
-  | 'repeated-call'
-  | 'cancelled'
-  | 'failed';
+export type AgentStopReason = 'answered' | 'max-iterations' | 'wall-clock' | 'token-budget' | 'repeated-call' | 'cancelled' | 'failed';
 
 /**
  * ok: the tool ran. error: it failed, or the call itself was bad (arguments, unknown tool); the
@@ -46,11 +39,30 @@ export type AgentEventBody =
   | { type: 'instructions'; files: Array<{ path: string; tokens: number; truncated: boolean }> }
   | { type: 'turn-start'; iteration: number; toolChoice?: string; withTools: boolean }
   /** `firstTokenMs`: from the request to the first token; `server`: llama-server's own timings of the call (cached prompt tokens among them). */
-  | { type: 'turn-end'; iteration: number; finishReason?: string; toolCalls: number; tokens: TokenUsage; durationMs: number; firstTokenMs?: number; server?: ServerTimings }
+  | {
+      type: 'turn-end';
+      iteration: number;
+      finishReason?: string;
+      toolCalls: number;
+      tokens: TokenUsage;
+      durationMs: number;
+      firstTokenMs?: number;
+      server?: ServerTimings;
+    }
   | { type: 'tool-call-start'; id: string; iteration: number; tool: string; displayName: string; kind?: ToolKind; argsSummary: string; args: unknown }
   | { type: 'approval-requested'; id: string; tool: string; kind: ToolKind; preview: ToolPreview; why: string }
   | { type: 'approval-decided'; id: string; tool: string; decision: ApprovalDecisionKind; by: ApprovalSource; reason?: string }
-  | { type: 'tool-call-end'; id: string; iteration: number; tool: string; status: ToolCallStatus; durationMs: number; tokens: TokenUsage; output: string; error?: string }
+  | {
+      type: 'tool-call-end';
+      id: string;
+      iteration: number;
+      tool: string;
+      status: ToolCallStatus;
+      durationMs: number;
+      tokens: TokenUsage;
+      output: string;
+      error?: string;
+    }
   /** Answer text as it streams. `iteration` tells a UI which turn it belongs to (text before tool calls is narration). */
   | { type: 'token'; text: string; iteration: number }
   /** A reasoning model's thinking (`<think>…</think>` or `reasoning_content`), kept out of the answer. */

@@ -8,7 +8,12 @@ import type { ToolProtocol } from './textProtocol/toolProtocol';
  * protocol the protocol's instructions and tool definitions. One function for the agent loop and the
  * tool tester's prompt preview, so the preview is exactly what the model is told.
  */
-export function agentGuidance(modelName: string, adapter: ModelAdapterSettings | undefined, protocol: ToolProtocol, definitions: readonly OpenAiFunctionTool[]): string {
+export function agentGuidance(
+  modelName: string,
+  adapter: ModelAdapterSettings | undefined,
+  protocol: ToolProtocol,
+  definitions: readonly OpenAiFunctionTool[],
+): string {
   const guidance = modelAdapterFor(modelName, adapter).guidance;
   if (protocol !== 'text') return guidance;
   // The family guidance forbids calls written as text, which the text protocol asks for.

@@ -84,7 +84,13 @@ export class AgentLoop {
     };
     const { deps } = this;
     const run = await AgentRun.start({ deps, caps: this.caps, limits: this.limits, schemas: this.schemas, request, emit });
-    emit({ type: 'run-start', conversationId: request.conversationId, model: deps.modelName, tools: run.withTools ? deps.tools.names : [], question: request.question });
+    emit({
+      type: 'run-start',
+      conversationId: request.conversationId,
+      model: deps.modelName,
+      tools: run.withTools ? deps.tools.names : [],
+      question: request.question,
+    });
     for (const note of deps.approvals.notes) emit({ type: 'warning', message: note });
     if (deps.tools.size > 0 && !run.withTools) emit({ type: 'warning', message: `${deps.modelName} cannot be given tools here; answering without them` });
 
@@ -162,14 +168,21 @@ async function iterate(run: AgentRun): Promise<RunStop> {
       const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText, run.filesShown) : [];
       if (unread.length === 0) return { reason: 'answered' };
       checked = true;
-      state.emit({ type: 'warning', message: `the first answer named ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'}; CodeWiki asked the model to check with a tool first` });
+      state.emit({
+        type: 'warning',
+        message: `the first answer named ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'}; CodeWiki asked the model to check with a tool first`,
+      });
       state.messages.push(groundingRequest(unread, run.protocol.isText));
       state.answer = '';
       continue;
     }
     toolsUsed = true;
     state.messages.push(asText ? new AIMessage(written) : assistantMessage(turn.text, calls));
-    if (turn.finishReason === 'length') state.emit({ type: 'warning', message: 'the model reached its output token limit in the middle of its tool calls; incomplete calls were returned to it as errors' });
+    if (turn.finishReason === 'length')
+      state.emit({
+        type: 'warning',
+        message: 'the model reached its output token limit in the middle of its tool calls; incomplete calls were returned to it as errors',
+      });
     const stop = await runTurnCalls(run, calls, iteration, asText, repeats);
     if (stop) return stop;
   }

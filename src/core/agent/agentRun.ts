@@ -139,7 +139,9 @@ export class AgentRun {
     // tool_choice cannot force a tool in text; the question asks for it instead.
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
     const asSearch = matches !== '' && this.deps.tools.has('search_code');
-    state.messages.push(new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + openFileNote(request.openFile) + request.question + textMentions));
+    state.messages.push(
+      new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + openFileNote(request.openFile) + request.question + textMentions),
+    );
     if (asSearch) this.addIndexSearch(query, matches);
   }
 
@@ -168,8 +170,26 @@ export class AgentRun {
     this.state.messages.push(...(this.protocol.isText ? nativeHistoryAsText(exchange) : exchange));
     const output = String(exchange[1]!.content);
     const args = { query };
-    this.state.emit({ type: 'tool-call-start', id: INDEX_CALL_ID, iteration: 0, tool: 'search_code', displayName: 'Search code', kind: 'read', argsSummary: `query=${JSON.stringify(query.length > 60 ? `${query.slice(0, 59)}…` : query)}`, args });
-    this.state.emit({ type: 'tool-call-end', id: INDEX_CALL_ID, iteration: 0, tool: 'search_code', status: 'ok', durationMs: this.indexSearchMs, tokens: { input: 0, output: 0, total: 0 }, output });
+    this.state.emit({
+      type: 'tool-call-start',
+      id: INDEX_CALL_ID,
+      iteration: 0,
+      tool: 'search_code',
+      displayName: 'Search code',
+      kind: 'read',
+      argsSummary: `query=${JSON.stringify(query.length > 60 ? `${query.slice(0, 59)}…` : query)}`,
+      args,
+    });
+    this.state.emit({
+      type: 'tool-call-end',
+      id: INDEX_CALL_ID,
+      iteration: 0,
+      tool: 'search_code',
+      status: 'ok',
+      durationMs: this.indexSearchMs,
+      tokens: { input: 0, output: 0, total: 0 },
+      output,
+    });
   }
 
   /** The model with the tools bound (once per run), or as is when the tools travel in the prompt or there are none. */

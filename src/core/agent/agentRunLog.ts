@@ -112,7 +112,8 @@ export class AgentRunRecorder {
       }
       case 'tool-call-end': {
         const record = this.calls.get(event.id);
-        if (record) Object.assign(record, { status: event.status, durationMs: round(event.durationMs), tokens: event.tokens, output: event.output, error: event.error });
+        if (record)
+          Object.assign(record, { status: event.status, durationMs: round(event.durationMs), tokens: event.tokens, output: event.output, error: event.error });
         log.tokens = addUsage(log.tokens, event.tokens);
         return;
       }

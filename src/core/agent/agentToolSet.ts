@@ -40,7 +40,9 @@ export class AgentToolSet {
         const parameters = registry.jsonSchema(name);
         return {
           type: 'function' as const,
-          function: compact ? { name, description: firstSentence(description), parameters: compactSchema(parameters) as Record<string, unknown> } : { name, description, parameters },
+          function: compact
+            ? { name, description: firstSentence(description), parameters: compactSchema(parameters) as Record<string, unknown> }
+            : { name, description, parameters },
         };
       }),
     );
@@ -50,7 +52,12 @@ export class AgentToolSet {
    * The registry's agent-callable tools that the toggles leave on and `exclude` keeps (by default: no opt-in tools).
    * `compact` (small models, compactToolSet.ts): only the compact set, each described in its first sentences.
    */
-  static create(registry: ToolRegistry, toggles: ToolToggles = DEFAULT_TOOL_TOGGLES, exclude: ToolExclusion = withoutOptInTools, options: { compact?: boolean } = {}): AgentToolSet {
+  static create(
+    registry: ToolRegistry,
+    toggles: ToolToggles = DEFAULT_TOOL_TOGGLES,
+    exclude: ToolExclusion = withoutOptInTools,
+    options: { compact?: boolean } = {},
+  ): AgentToolSet {
     const compact = options.compact ?? false;
     const excludeAll: ToolExclusion = compact ? (entry) => exclude(entry) ?? compactExclusion(entry) : exclude;
     const entries = registry.list().filter((entry) => toolAvailability(entry.metadata, toggles) === 'available' && !excludeAll(entry));
@@ -79,7 +86,8 @@ export class AgentToolSet {
     const excluded = this.exclude(registered);
     if (excluded) return { found: false, error: `Tool "${name}" is disabled: ${excluded}.${offered}` };
     const availability = toolAvailability(registered.metadata, this.toggles);
-    const why = availability === 'not-agent-callable' ? 'it is not available to the agent' : `it is turned ${describeAvailability(availability)} in the tool settings`;
+    const why =
+      availability === 'not-agent-callable' ? 'it is not available to the agent' : `it is turned ${describeAvailability(availability)} in the tool settings`;
     return { found: false, error: `Tool "${name}" is disabled: ${why}.${offered}` };
   }
 }

@@ -67,9 +67,7 @@ export class ConversationApprovals {
   }
 }
 
-export type ApprovalOutcome =
-  | { allowed: true; by: ApprovalSource | 'not-needed' }
-  | { allowed: false; by: ApprovalSource; reason?: string };
+export type ApprovalOutcome = { allowed: true; by: ApprovalSource | 'not-needed' } | { allowed: false; by: ApprovalSource; reason?: string };
 
 export interface ApprovalSubject {
   callId: string;

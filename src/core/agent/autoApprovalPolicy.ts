@@ -98,7 +98,9 @@ export class AutoApprovalPolicy {
    * From the shape VS Code's `WorkspaceConfiguration.inspect()` returns: the default and the
    * global (user) values are read; workspace and folder values are ignored and reported.
    */
-  static fromInspectedSetting(inspected: { defaultValue?: unknown; globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): AutoApprovalPolicy {
+  static fromInspectedSetting(
+    inspected: { defaultValue?: unknown; globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined,
+  ): AutoApprovalPolicy {
     return AutoApprovalPolicy.fromSettingLayers([
       { origin: 'default', value: inspected?.defaultValue },
       { origin: 'user', value: inspected?.globalValue },

@@ -9,7 +9,16 @@ import { isSmallModel, type ModelAdapterSettings } from './modelAdapters';
  * get_files_content_by_list: read_file and search_code), and sub-agents, whose own prompt would be computed cold
  * inside the turn (measured: 1,438 tokens, 92 s, for the investigator's first use).
  */
-export const COMPACT_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'find_symbol', 'search_code', 'edit_file', 'write_file', 'run_command']);
+export const COMPACT_TOOLS: ReadonlySet<string> = new Set([
+  'read_file',
+  'list_files',
+  'search_text',
+  'find_symbol',
+  'search_code',
+  'edit_file',
+  'write_file',
+  'run_command',
+]);
 
 /**
  * `codewiki.agent.modelAdapters.toolSet`: `auto` gives the compact set to small models that start from the code
@@ -28,7 +37,9 @@ export function startsFromIndex(index: CodeIndex | undefined): boolean {
 
 /** Why a tool is not in the compact set, for the model that names it anyway; undefined when it is. */
 export function compactExclusion(entry: RegisteredTool): string | undefined {
-  return COMPACT_TOOLS.has(entry.metadata.name) ? undefined : 'small models get a compact tool set (codewiki.agent.modelAdapters: "toolSet": "full" offers every tool)';
+  return COMPACT_TOOLS.has(entry.metadata.name)
+    ? undefined
+    : 'small models get a compact tool set (codewiki.agent.modelAdapters: "toolSet": "full" offers every tool)';
 }
 
 /** A description cut to its first sentence, and the same for every description inside a JSON Schema. */
@@ -43,7 +54,8 @@ export function compactSchema(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     // Under `properties` the keys are parameter names, not schema keywords: one named "description" stays a schema.
-    if (key === 'properties' && typeof value === 'object' && value !== null) out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, compactSchema(property)]));
+    if (key === 'properties' && typeof value === 'object' && value !== null)
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, compactSchema(property)]));
     else out[key] = key === 'description' && typeof value === 'string' ? firstSentence(value) : compactSchema(value);
   }
   return out;

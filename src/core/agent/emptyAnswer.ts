@@ -12,7 +12,9 @@ export function isEmptyAnswer(text: string): boolean {
 /** Asked once per run after an empty turn; the model's next turn answers instead. */
 export function answerRequest(textProtocol: boolean): HumanMessage {
   const call = textProtocol ? 'write a tool request block' : 'call a tool';
-  return new HumanMessage(`You wrote no answer. Answer the question in a sentence or two, naming the file and line (path:line), or ${call} if you need to look first.`);
+  return new HumanMessage(
+    `You wrote no answer. Answer the question in a sentence or two, naming the file and line (path:line), or ${call} if you need to look first.`,
+  );
 }
 
 /**

@@ -73,7 +73,10 @@ function throughLastRequest(text: string): string {
 }
 
 /** Streams one turn and accounts for it (events, tokens). */
-export async function streamModelTurn(state: AgentRunState, { model, iteration, options, withTools, forced, requests, hold }: ModelTurn): Promise<StreamedTurn> {
+export async function streamModelTurn(
+  state: AgentRunState,
+  { model, iteration, options, withTools, forced, requests, hold }: ModelTurn,
+): Promise<StreamedTurn> {
   const started = performance.now();
   state.emit({ type: 'turn-start', iteration, toolChoice: forced, withTools });
   const filter = requests ?? hold;
@@ -89,7 +92,16 @@ export async function streamModelTurn(state: AgentRunState, { model, iteration, 
   const tokens = withCachedCount(turn.usage ?? estimateTurn(state.messages, turn), turn);
   state.tokens = addUsage(state.tokens, tokens);
   const toolCalls = requests ? requests.blocks.length : (turn.message?.tool_call_chunks?.length ?? 0);
-  state.emit({ type: 'turn-end', iteration, finishReason: turn.finishReason, toolCalls, tokens, durationMs: performance.now() - started, firstTokenMs: turn.firstTokenMs, server: turn.timings });
+  state.emit({
+    type: 'turn-end',
+    iteration,
+    finishReason: turn.finishReason,
+    toolCalls,
+    tokens,
+    durationMs: performance.now() - started,
+    firstTokenMs: turn.firstTokenMs,
+    server: turn.timings,
+  });
   return turn;
 }
 
@@ -112,7 +124,9 @@ async function afterFailedTurn(run: AgentRun, failure: unknown, iteration: numbe
   if (run.wallClock.aborted) return { kind: 'stopped', stop: { reason: 'wall-clock' } };
   const refused = run.withTools && !textTurn && rejectsTools(failure);
   if (refused && run.protocol.canSwitch) {
-    await run.useText(`the server rejected the tool definitions (${run.describe(failure)}); CodeWiki now describes the tools in the prompt (text tool protocol)`);
+    await run.useText(
+      `the server rejected the tool definitions (${run.describe(failure)}); CodeWiki now describes the tools in the prompt (text tool protocol)`,
+    );
     return { kind: 'switched' };
   }
   if (refused && iteration === 1) return { kind: 'stopped', stop: await fallBackToPlanning(run, failure) };
@@ -159,7 +173,12 @@ function nearMissIn(run: AgentRun, text: string, iteration: number): TextToolCal
  * Calls written as text instead of the active protocol's way: taken out of the answer and run like
  * any call (validated, approved). `auto` switches to the text protocol; otherwise a native turn warns.
  */
-async function readNearMiss(run: AgentRun, turn: StreamedTurn, iteration: number, textTurn: boolean): Promise<Pick<TurnCalls, 'turn' | 'calls' | 'asText'> | undefined> {
+async function readNearMiss(
+  run: AgentRun,
+  turn: StreamedTurn,
+  iteration: number,
+  textTurn: boolean,
+): Promise<Pick<TurnCalls, 'turn' | 'calls' | 'asText'> | undefined> {
   const { deps, state } = run;
   const nearMiss = nearMissIn(run, turn.text, iteration);
   if (!nearMiss.calls.length) return undefined;
@@ -169,9 +188,12 @@ async function readNearMiss(run: AgentRun, turn: StreamedTurn, iteration: number
   if (nearMiss.spans.some((span) => state.answer.includes(span))) state.answer = withoutSpans(state.answer, nearMiss.spans);
   const what = calls.length === 1 ? 'a tool call' : `${calls.length} tool calls`;
   if (run.protocol.canSwitch) {
-    await run.useText(`${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it, and uses the text tool protocol from now on`);
+    await run.useText(
+      `${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it, and uses the text tool protocol from now on`,
+    );
     return { turn: cleaned, calls, asText: true };
   }
-  if (!textTurn) state.emit({ type: 'warning', message: `${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it as a tool call` });
+  if (!textTurn)
+    state.emit({ type: 'warning', message: `${deps.modelName} wrote ${what} as text instead of calling natively; CodeWiki checked and ran it as a tool call` });
   return { turn: cleaned, calls, asText: textTurn };
 }

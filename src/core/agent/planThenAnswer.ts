@@ -30,14 +30,26 @@ export async function planThenAnswer(state: AgentRunState, input: PlanThenAnswer
   const planIteration = ++state.iterations;
   state.emit({ type: 'turn-start', iteration: planIteration, withTools: false });
   const planStarted = performance.now();
-  const plan = await streamTurn(input.planner, [new SystemMessage(plannerInstructions(input.tools)), new HumanMessage(plannerRequest(input))], { signal: input.signal }, {
-    onText: () => {},
-    onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration: planIteration }),
-  });
+  const plan = await streamTurn(
+    input.planner,
+    [new SystemMessage(plannerInstructions(input.tools)), new HumanMessage(plannerRequest(input))],
+    { signal: input.signal },
+    {
+      onText: () => {},
+      onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration: planIteration }),
+    },
+  );
   const planTokens = plan.usage ?? { input: 0, output: 0, total: 0 };
   state.tokens = addUsage(state.tokens, planTokens);
   const { calls, problem } = parsePlan(plan.text, planIteration);
-  state.emit({ type: 'turn-end', iteration: planIteration, finishReason: plan.finishReason, toolCalls: calls.length, tokens: planTokens, durationMs: performance.now() - planStarted });
+  state.emit({
+    type: 'turn-end',
+    iteration: planIteration,
+    finishReason: plan.finishReason,
+    toolCalls: calls.length,
+    tokens: planTokens,
+    durationMs: performance.now() - planStarted,
+  });
   if (problem) state.emit({ type: 'warning', message: `the tool plan could not be read (${problem}); answering without tools` });
 
   const results = calls.length ? await runToolCalls(calls, planIteration, state.toolContext) : [];
@@ -52,13 +64,25 @@ export async function planThenAnswer(state: AgentRunState, input: PlanThenAnswer
   state.emit({ type: 'turn-start', iteration: answerIteration, withTools: false });
   const answerStarted = performance.now();
   const history = state.messages.slice(1, state.turnStart);
-  const answer = await streamTurn(input.answerer, [new SystemMessage(input.system), ...history, new HumanMessage(prompt)], { signal: input.signal }, {
-    onText: (text) => state.say(text, answerIteration),
-    onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration: answerIteration }),
-  });
+  const answer = await streamTurn(
+    input.answerer,
+    [new SystemMessage(input.system), ...history, new HumanMessage(prompt)],
+    { signal: input.signal },
+    {
+      onText: (text) => state.say(text, answerIteration),
+      onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration: answerIteration }),
+    },
+  );
   const answerTokens = answer.usage ?? { input: 0, output: 0, total: 0 };
   state.tokens = addUsage(state.tokens, answerTokens);
-  state.emit({ type: 'turn-end', iteration: answerIteration, finishReason: answer.finishReason, toolCalls: 0, tokens: answerTokens, durationMs: performance.now() - answerStarted });
+  state.emit({
+    type: 'turn-end',
+    iteration: answerIteration,
+    finishReason: answer.finishReason,
+    toolCalls: 0,
+    tokens: answerTokens,
+    durationMs: performance.now() - answerStarted,
+  });
   state.messages.push(new AIMessage(answer.text));
   if (answer.finishReason === 'length') {
     state.emit({ type: 'warning', message: 'the answer was cut off: the server stopped at its output token limit (finish_reason "length")' });

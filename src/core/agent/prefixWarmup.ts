@@ -25,7 +25,13 @@ export function prefixSlotFile(workspaceRoot: string, modelName: string, variant
  * for the 1.5B default on 2 cores), then saved for the next restart. Only for llama-server: on any other server a
  * warm-up would be a paid request for nothing, so nothing is sent and undefined comes back.
  */
-export async function warmAgentPrefix(agent: AgentLoop, slots: PromptCacheSlots | undefined, workspaceRoot: string, modelName: string, signal?: AbortSignal): Promise<PrefixWarmth | undefined> {
+export async function warmAgentPrefix(
+  agent: AgentLoop,
+  slots: PromptCacheSlots | undefined,
+  workspaceRoot: string,
+  modelName: string,
+  signal?: AbortSignal,
+): Promise<PrefixWarmth | undefined> {
   if (!slots || !(await slots.available())) return undefined;
   const file = prefixSlotFile(workspaceRoot, modelName, agent.prefixVariant());
   const restored = await slots.restore(file, signal);

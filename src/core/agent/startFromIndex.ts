@@ -23,7 +23,18 @@ export async function startFromIndex(index: CodeIndex, question: string, signal:
     await waitForIndex(index, { signal, onProgress: (s) => emit({ type: 'index-wait', indexedFiles: s.indexedFiles, totalFiles: s.totalFiles }) });
     const context = await index.questionContext(question);
     if (context.definitions.length) {
-      emit({ type: 'definitions', definitions: context.definitions.map(({ name, kind, path, line, signature, doc, container }) => ({ name, kind, path, line, signature, doc, container })) });
+      emit({
+        type: 'definitions',
+        definitions: context.definitions.map(({ name, kind, path, line, signature, doc, container }) => ({
+          name,
+          kind,
+          path,
+          line,
+          signature,
+          doc,
+          container,
+        })),
+      });
     }
     const files = [...new Set([...context.definitions.map((d) => d.path), ...context.hits.map((h) => h.path)])];
     if (context.text) emit({ type: 'index-context', files, tokens: context.tokens, partial: context.partial !== undefined });
@@ -35,7 +46,8 @@ export async function startFromIndex(index: CodeIndex, question: string, signal:
   }
 }
 
-const ANSWER_FROM_THEM = 'If one of these answers the question, name that one file and line (path:line) and say in a sentence what is there; if none does, call a tool.';
+const ANSWER_FROM_THEM =
+  'If one of these answers the question, name that one file and line (path:line) and say in a sentence what is there; if none does, call a tool.';
 
 /**
  * The matches as the model best uses them: the result of a search_code call CodeWiki made for it, after the

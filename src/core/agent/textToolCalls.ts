@@ -39,7 +39,13 @@ export function findTextToolCalls(text: string, offered: ReadonlySet<string>, it
       if (!offered.has(name)) continue;
       const fields = [...match[2]!.matchAll(XML_ATTRIBUTE)].map(([, key, value]) => `${key}: 「始」${value}「末」`);
       found.spans.push(match[0]);
-      found.calls.push(parseToolRequest({ body: [`tool_name: 「始」${name}「末」`, ...fields].join('\n'), closed: true }, schemas, `text_call_${iteration}_${found.calls.length}`));
+      found.calls.push(
+        parseToolRequest(
+          { body: [`tool_name: 「始」${name}「末」`, ...fields].join('\n'), closed: true },
+          schemas,
+          `text_call_${iteration}_${found.calls.length}`,
+        ),
+      );
     }
     if (found.calls.length) return found;
   }
@@ -80,7 +86,7 @@ function asToolCall(body: string, offered: ReadonlySet<string>): Omit<ParsedTool
     return { name, rawArgs, argsError: `The arguments must be a JSON object. You sent: ${rawArgs.slice(0, 300)}` };
   }
   if (typeof rawArgs !== 'object' || rawArgs === null || Array.isArray(rawArgs)) {
-    return { name, rawArgs: JSON.stringify(rawArgs), argsError: 'The arguments must be a JSON object matching the tool\'s parameters.' };
+    return { name, rawArgs: JSON.stringify(rawArgs), argsError: "The arguments must be a JSON object matching the tool's parameters." };
   }
   return { name, rawArgs: JSON.stringify(rawArgs), args: rawArgs as Record<string, unknown> };
 }
@@ -93,5 +99,8 @@ export function withoutSpans(text: string, spans: string[]): string {
     if (at >= 0) result = `${result.slice(0, at)}${result.slice(at + span.length)}`;
   }
   // A wrapper left empty once its calls are taken out (`<tools>…</tools>`, as Qwen writes them) goes too.
-  return result.replace(/<tools>\s*<\/tools>/g, '').replace(/\n{3,}/g, '\n\n').trim();
+  return result
+    .replace(/<tools>\s*<\/tools>/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -43,9 +43,11 @@ export function parseArguments(rawArgs: string): { args: Record<string, unknown>
   try {
     value = JSON.parse(rawArgs);
   } catch (error) {
-    return { argsError: `The arguments are not valid JSON (${(error as Error).message}). You sent: ${quoteArgs(rawArgs)}. Send one JSON object matching the tool's parameters.` };
+    return {
+      argsError: `The arguments are not valid JSON (${(error as Error).message}). You sent: ${quoteArgs(rawArgs)}. Send one JSON object matching the tool's parameters.`,
+    };
   }
-  if (value === null) return { argsError: 'The arguments were null. Send a JSON object matching the tool\'s parameters ({} when it needs none).' };
+  if (value === null) return { argsError: "The arguments were null. Send a JSON object matching the tool's parameters ({} when it needs none)." };
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { argsError: `The arguments must be a JSON object, not ${Array.isArray(value) ? 'an array' : typeof value}. You sent: ${quoteArgs(rawArgs)}.` };
   }
@@ -62,7 +64,12 @@ export function summarizeArgs(args: unknown, maxChars = 100): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
     if (value === undefined) continue;
-    const text = typeof value === 'string' ? (value.length > 60 ? `${JSON.stringify(value.slice(0, 60))}…` : JSON.stringify(value)) : JSON.stringify(value) ?? String(value);
+    const text =
+      typeof value === 'string'
+        ? value.length > 60
+          ? `${JSON.stringify(value.slice(0, 60))}…`
+          : JSON.stringify(value)
+        : (JSON.stringify(value) ?? String(value));
     parts.push(`${key}=${text.length > 60 ? `${text.slice(0, 60)}…` : text}`);
   }
   const line = parts.join(' ').replace(/\s+/g, ' ');

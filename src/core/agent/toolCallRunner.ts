@@ -103,7 +103,17 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
   const finish = (status: ToolCallStatus, content: string, error?: string): ToolCallResult => {
     const durationMs = performance.now() - started;
     const tokens = collector.usage;
-    context.emit({ type: 'tool-call-end', id: call.id, iteration, tool: call.name, status, durationMs, tokens, output: capText(content, context.maxEventOutputChars), error });
+    context.emit({
+      type: 'tool-call-end',
+      id: call.id,
+      iteration,
+      tool: call.name,
+      status,
+      durationMs,
+      tokens,
+      output: capText(content, context.maxEventOutputChars),
+      error,
+    });
     return { call, status, content: capText(content, context.maxResultChars), durationMs, tokens };
   };
   const fail = (message: string) => finish('error', `Error: ${message}`, message);
@@ -127,11 +137,22 @@ async function runOne(call: ParsedToolCall, iteration: number, context: ToolCall
         preview = { type: 'arguments', text: JSON.stringify(call.args, null, 2) };
         run = (signal) => invokeRegisteredTool(entry, call.args!, { ...config, signal });
       }
-      const subject = { callId: call.id, ...(context.parentCallId ? { parentCallId: context.parentCallId } : {}), tool: call.name, displayName: entry.metadata.displayName, kind: entry.metadata.kind, args: call.args, preview };
+      const subject = {
+        callId: call.id,
+        ...(context.parentCallId ? { parentCallId: context.parentCallId } : {}),
+        tool: call.name,
+        displayName: entry.metadata.displayName,
+        kind: entry.metadata.kind,
+        args: call.args,
+        preview,
+      };
       const outcome = await context.approvals.decide(subject, context.conversationId, context.emit, context.signal);
       if (!outcome.allowed) {
         const reason = outcome.reason?.trim();
-        return finish('denied', `The user denied this call; it did not run.${reason ? ` Reason: ${reason}` : ''} Do not retry it unless the user asks; continue without it.`);
+        return finish(
+          'denied',
+          `The user denied this call; it did not run.${reason ? ` Reason: ${reason}` : ''} Do not retry it unless the user asks; continue without it.`,
+        );
       }
     } else {
       run = (signal) => invokeRegisteredTool(entry, call.args!, { ...config, signal });

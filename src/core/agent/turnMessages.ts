@@ -12,7 +12,10 @@ import type { ParsedToolCall } from './toolCallParsing';
 export function assistantMessage(text: string, calls: ParsedToolCall[]): AIMessage {
   // Unusable arguments are replayed as {} (a server may reject malformed JSON in history); the
   // tool message tells the model what was wrong with what it actually sent.
-  return new AIMessage({ content: text, tool_calls: calls.map((call) => ({ id: call.id, name: call.name, args: call.args ?? {}, type: 'tool_call' as const })) });
+  return new AIMessage({
+    content: text,
+    tool_calls: calls.map((call) => ({ id: call.id, name: call.name, args: call.args ?? {}, type: 'tool_call' as const })),
+  });
 }
 
 export function callKey(call: ParsedToolCall): string {

@@ -14,7 +14,13 @@ const NOT_FINISHED = 'not finished: the run was stopped before this call complet
  * it does: a call asked for again past the cap (nothing of the turn runs), or the wall clock.
  * `repeats` counts the run's calls by tool and arguments.
  */
-export async function runTurnCalls(run: AgentRun, calls: ParsedToolCall[], iteration: number, asText: boolean, repeats: Map<string, number>): Promise<RunStop | undefined> {
+export async function runTurnCalls(
+  run: AgentRun,
+  calls: ParsedToolCall[],
+  iteration: number,
+  asText: boolean,
+  repeats: Map<string, number>,
+): Promise<RunStop | undefined> {
   const { state } = run;
   const repeated = calls.find((call) => (repeats.get(callKey(call)) ?? 0) >= run.caps.maxIdenticalCalls);
   if (repeated) {

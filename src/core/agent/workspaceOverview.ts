@@ -17,7 +17,12 @@ export const REPO_MAP_TOKENS = { small: 512, large: 1_024 } as const;
  * The map has no focus, so it depends only on the workspace and stays byte-identical from question to
  * question (what a server's prompt cache needs); the question's own candidates go into its turn.
  */
-export async function workspaceOverview(workspace: Workspace | undefined, codeIndex: CodeIndex | undefined, modelName: string, signal?: AbortSignal): Promise<WorkspaceOverview> {
+export async function workspaceOverview(
+  workspace: Workspace | undefined,
+  codeIndex: CodeIndex | undefined,
+  modelName: string,
+  signal?: AbortSignal,
+): Promise<WorkspaceOverview> {
   if (codeIndex) {
     try {
       const map = await codeIndex.repoMap({ budgetTokens: isSmallModel(modelName) ? REPO_MAP_TOKENS.small : REPO_MAP_TOKENS.large });

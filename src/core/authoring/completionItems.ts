@@ -23,10 +23,21 @@ export interface Replaced {
 }
 
 /** Field names not written yet in `present` (the mapping as parsed so far). */
-export function fieldItems(fields: ReadonlyArray<{ name: string; description?: string; required?: boolean }>, present: unknown, replace: Replaced): AuthoringCompletion[] {
+export function fieldItems(
+  fields: ReadonlyArray<{ name: string; description?: string; required?: boolean }>,
+  present: unknown,
+  replace: Replaced,
+): AuthoringCompletion[] {
   return fields
     .filter((field) => !(isRecord(present) && field.name in present))
-    .map((field) => ({ label: field.name, kind: 'field', detail: field.required ? 'required' : undefined, documentation: field.description, insertText: `${field.name}: `, ...replace }));
+    .map((field) => ({
+      label: field.name,
+      kind: 'field',
+      detail: field.required ? 'required' : undefined,
+      documentation: field.description,
+      insertText: `${field.name}: `,
+      ...replace,
+    }));
 }
 
 export function toolItems(docs: ToolDoc[], replace: Replaced): AuthoringCompletion[] {
@@ -45,7 +56,14 @@ export function parameterItems(tool: ToolDoc | undefined, given: unknown, replac
   if (!tool) return [];
   return tool.parameters
     .filter((p) => !(isRecord(given) && p.name in given))
-    .map((p) => ({ label: p.name, kind: 'parameter', detail: `${p.type}${p.required ? ' (required)' : ''}`, documentation: p.description && inertMarkdown(p.description), insertText: `${p.name}: `, ...replace }));
+    .map((p) => ({
+      label: p.name,
+      kind: 'parameter',
+      detail: `${p.type}${p.required ? ' (required)' : ''}`,
+      documentation: p.description && inertMarkdown(p.description),
+      insertText: `${p.name}: `,
+      ...replace,
+    }));
 }
 
 export function valueItems(values: ReadonlyArray<string | number | boolean>, replace: Replaced): AuthoringCompletion[] {

@@ -25,7 +25,15 @@ export function completionsAt(text: string, file: string, kind: AuthoringKind, o
     if (nameStart !== undefined) {
       const path = place.kind === 'value' ? [...place.path, place.key] : place.path;
       const close = text[offset] === '}' ? '' : '}';
-      return variablesInScope(doc, path).map((v) => ({ label: v.name, kind: 'variable', detail: v.detail, documentation: v.documentation, insertText: `${v.name}${close}`, start: lineStart + nameStart, end: offset }));
+      return variablesInScope(doc, path).map((v) => ({
+        label: v.name,
+        kind: 'variable',
+        detail: v.detail,
+        documentation: v.documentation,
+        insertText: `${v.name}${close}`,
+        start: lineStart + nameStart,
+        end: offset,
+      }));
     }
   }
   if (place.kind === 'text') return [];
@@ -50,7 +58,12 @@ export function completionsAt(text: string, file: string, kind: AuthoringKind, o
   return valueItems(valuesAt(kind, [...place.path, place.key]) ?? [], replace);
 }
 
-function stepParameterItems(doc: AuthoringDocument, stepPath: Array<string | number>, env: AuthoringEnvironment | undefined, replace: Replaced): AuthoringCompletion[] {
+function stepParameterItems(
+  doc: AuthoringDocument,
+  stepPath: Array<string | number>,
+  env: AuthoringEnvironment | undefined,
+  replace: Replaced,
+): AuthoringCompletion[] {
   const step = valueAt(doc.value, stepPath);
   const toolName = isRecord(step) && typeof step.tool === 'string' ? step.tool : undefined;
   const tool = toolName ? promptToolDocs(doc, env).find((t) => t.name === toolName) : undefined;

@@ -50,10 +50,19 @@ function referenceItems(doc: AuthoringDocument, path: ReadonlyArray<string | num
   if (!open) return undefined;
   const start = offset - open[1].length;
   const close = doc.text[offset] === '}' ? '' : '}';
-  const item = (label: string, detail: string): AuthoringCompletion => ({ label, kind: 'variable', detail, insertText: `${label}${close}`, start, end: offset });
+  const item = (label: string, detail: string): AuthoringCompletion => ({
+    label,
+    kind: 'variable',
+    detail,
+    insertText: `${label}${close}`,
+    start,
+    end: offset,
+  });
 
   const input = valueAt(doc.value, ['input']);
-  const inputs = isRecord(input) ? Object.entries(input).map(([name, spec]) => item(`input.${name}`, `input${typeof spec === 'string' ? ` (${spec})` : ''}`)) : [];
+  const inputs = isRecord(input)
+    ? Object.entries(input).map(([name, spec]) => item(`input.${name}`, `input${typeof spec === 'string' ? ` (${spec})` : ''}`))
+    : [];
   const steps = valueAt(doc.value, ['steps']);
   const current = path[0] === 'steps' && typeof path[1] === 'number' ? path[1] : undefined;
   const outputs: AuthoringCompletion[] = [];
@@ -64,7 +73,8 @@ function referenceItems(doc: AuthoringDocument, path: ReadonlyArray<string | num
     const tool = typeof step.tool === 'string' ? ` (${step.tool})` : '';
     if (index !== current) outputs.push(item(`steps.${step.id}.output`, `output of step ${step.id}${tool}`));
     // A step's own error_handling handles that step; the chain's handles any step.
-    if (inHandling && (current === undefined || index === current)) errors.push(item(`steps.${step.id}.error`, `the error of step ${step.id}, inside its fallback`));
+    if (inHandling && (current === undefined || index === current))
+      errors.push(item(`steps.${step.id}.error`, `the error of step ${step.id}, inside its fallback`));
   });
   return [...inputs, ...outputs, ...errors];
 }

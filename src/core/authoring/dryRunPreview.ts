@@ -24,7 +24,12 @@ export interface DryRunPreview {
  * collects every prompt that would be sent, those of the prompts it calls included (the executor
  * passes a nested run's previews up, labelled with the calling step), as one read-only text.
  */
-export async function dryRunPreview(deps: ExecutorDependencies, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, signal?: AbortSignal): Promise<DryRunPreview> {
+export async function dryRunPreview(
+  deps: ExecutorDependencies,
+  prompt: CompiledActionPrompt,
+  inputs: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<DryRunPreview> {
   const parts: string[] = [];
   const warnings: string[] = [];
   let prompts = 0;

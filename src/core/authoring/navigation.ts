@@ -52,8 +52,15 @@ export function hoverAt(text: string, file: string, kind: AuthoringKind, offset:
     if (tool) return { markdown: toolMarkdown(tool), ...span };
   }
   if (onKey) {
-    const field = fieldAt(kind, path.map((p) => (typeof p === 'number' ? 0 : p)));
-    if (field?.description) return { markdown: `**${field.name}**${field.required ? ' (required)' : ''} — ${field.description}${field.values ? `\n\nOne of: ${field.values.map((v) => `\`${v}\``).join(', ')}` : ''}`, ...span };
+    const field = fieldAt(
+      kind,
+      path.map((p) => (typeof p === 'number' ? 0 : p)),
+    );
+    if (field?.description)
+      return {
+        markdown: `**${field.name}**${field.required ? ' (required)' : ''} — ${field.description}${field.values ? `\n\nOne of: ${field.values.map((v) => `\`${v}\``).join(', ')}` : ''}`,
+        ...span,
+      };
   }
   return undefined;
 }

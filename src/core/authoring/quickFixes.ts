@@ -72,7 +72,7 @@ function declareFix(doc: AuthoringDocument, name: string): QuickFix | undefined 
     lineEnd = lineEnd < 0 ? text.length : lineEnd + 1;
     return { title, edits: [{ start: lineStart, end: lineEnd, newText: block }], preferred: true };
   }
-  const before = doc.kind === 'agent' ? /^system\s*:/m.exec(text) : /^tool_chain\s*:/m.exec(text) ?? /^llm_prompt_template\s*:/m.exec(text);
+  const before = doc.kind === 'agent' ? /^system\s*:/m.exec(text) : (/^tool_chain\s*:/m.exec(text) ?? /^llm_prompt_template\s*:/m.exec(text));
   if (before) return { title, edits: [{ start: before.index, end: before.index, newText: block }], preferred: true };
   const end = text.length;
   return { title, edits: [{ start: end, end, newText: `${text.endsWith('\n') || !text ? '' : '\n'}${block}` }], preferred: true };

@@ -64,7 +64,12 @@ export function fieldsAt(kind: AuthoringKind, path: ReadonlyArray<string | numbe
     for (const [name, spec] of Object.entries(node.properties)) {
       if (fields.has(name)) continue;
       const described = [spec, ...branches(spec, root)].find((s) => isRecord(s) && typeof s.description === 'string') as JsonSchema | undefined;
-      fields.set(name, { name, description: described?.description as string | undefined, values: enumValues(branches(spec, root)), required: required.has(name) });
+      fields.set(name, {
+        name,
+        description: described?.description as string | undefined,
+        values: enumValues(branches(spec, root)),
+        required: required.has(name),
+      });
     }
   }
   return [...fields.values()];

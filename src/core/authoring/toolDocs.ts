@@ -21,12 +21,26 @@ export interface ToolDoc {
 
 /** Every tool in a registry, prompts included, described for completion and hover. */
 function registryToolDocs(registry: ToolRegistry): ToolDoc[] {
-  return registry.list().map((entry) => toolDocFromSchema(entry.metadata.name, entry.metadata.description, entry.metadata.category === 'prompt' ? 'prompt' : 'tool', registry.jsonSchema(entry.metadata.name)));
+  return registry
+    .list()
+    .map((entry) =>
+      toolDocFromSchema(
+        entry.metadata.name,
+        entry.metadata.description,
+        entry.metadata.category === 'prompt' ? 'prompt' : 'tool',
+        registry.jsonSchema(entry.metadata.name),
+      ),
+    );
 }
 
 /** The tools an agent definition's allow-list may name: agent-callable ones (sub-agents are not in the environment's agentTools). */
 export function agentToolDocs(registry: ToolRegistry): ToolDoc[] {
-  const callable = new Set(registry.list().filter((entry) => entry.metadata.agentCallable).map((entry) => entry.metadata.name));
+  const callable = new Set(
+    registry
+      .list()
+      .filter((entry) => entry.metadata.agentCallable)
+      .map((entry) => entry.metadata.name),
+  );
   return registryToolDocs(registry).filter((tool) => callable.has(tool.name));
 }
 
@@ -34,7 +48,10 @@ export function agentToolDocs(registry: ToolRegistry): ToolDoc[] {
 export function promptToolDocs(doc: AuthoringDocument, env: AuthoringEnvironment | undefined): ToolDoc[] {
   const own = llmToolDocs(valueAt(doc.value, ['llm_tools']));
   const fromRegistry = env ? registryToolDocs(env.promptTools) : [];
-  const selfId = doc.file.replace(/\\/g, '/').replace(/^.*\//, '').replace(/\.ya?ml$/i, '');
+  const selfId = doc.file
+    .replace(/\\/g, '/')
+    .replace(/^.*\//, '')
+    .replace(/\.ya?ml$/i, '');
   return [...own, ...fromRegistry.filter((t) => t.name !== selfId && !own.some((o) => o.name === t.name))];
 }
 
@@ -43,11 +60,20 @@ function llmToolDocs(rawLlmTools: unknown): ToolDoc[] {
   if (!Array.isArray(rawLlmTools)) return [];
   return rawLlmTools.filter(isRecord).flatMap((tool) => {
     if (typeof tool.name !== 'string') return [];
-    const parameters = (Array.isArray(tool.parameters) ? tool.parameters : []).filter(isRecord).flatMap<ToolParameterDoc>((p) =>
-      typeof p.name === 'string'
-        ? [{ name: p.name, type: typeof p.type === 'string' ? p.type : 'string', required: p.required !== false, description: typeof p.description === 'string' ? p.description : undefined }]
-        : [],
-    );
+    const parameters = (Array.isArray(tool.parameters) ? tool.parameters : [])
+      .filter(isRecord)
+      .flatMap<ToolParameterDoc>((p) =>
+        typeof p.name === 'string'
+          ? [
+              {
+                name: p.name,
+                type: typeof p.type === 'string' ? p.type : 'string',
+                required: p.required !== false,
+                description: typeof p.description === 'string' ? p.description : undefined,
+              },
+            ]
+          : [],
+      );
     return [{ name: tool.name, description: typeof tool.description === 'string' ? tool.description : '', kind: 'llm_tool' as const, parameters }];
   });
 }
@@ -80,11 +106,22 @@ export function toolMarkdown(doc: ToolDoc): string {
   const lines = [`**${inertMarkdown(doc.name)}** — ${what}`, '', inertMarkdown(doc.description)];
   if (doc.parameters.length) {
     lines.push('', '| parameter | type | |', '|---|---|---|');
-    for (const p of doc.parameters) lines.push(`| ${codeSpan(p.name).replace(/\|/g, '\\|')}${p.required ? '' : '?'} | ${codeSpan(p.type).replace(/\|/g, '\\|')} | ${inertMarkdown(p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
+    for (const p of doc.parameters)
+      lines.push(
+        `| ${codeSpan(p.name).replace(/\|/g, '\\|')}${p.required ? '' : '?'} | ${codeSpan(p.type).replace(/\|/g, '\\|')} | ${inertMarkdown(p.description ?? '')
+          .replace(/\n/g, ' ')
+          .replace(/\|/g, '\\|')} |`,
+      );
   } else lines.push('', '_No parameters._');
   return lines.join('\n');
 }
 
 export function parameterMarkdown(tool: ToolDoc, parameter: ToolParameterDoc): string {
-  return [`**${inertMarkdown(parameter.name)}**${parameter.required ? ' (required)' : ' (optional)'}: ${codeSpan(parameter.type)} — parameter of ${codeSpan(tool.name)}`, '', inertMarkdown(parameter.description ?? '')].join('\n').trim();
+  return [
+    `**${inertMarkdown(parameter.name)}**${parameter.required ? ' (required)' : ' (optional)'}: ${codeSpan(parameter.type)} — parameter of ${codeSpan(tool.name)}`,
+    '',
+    inertMarkdown(parameter.description ?? ''),
+  ]
+    .join('\n')
+    .trim();
 }

@@ -29,7 +29,15 @@ function agentInputs(value: unknown): ScopeVariable[] {
   if (!Array.isArray(inputs)) return [];
   return inputs.flatMap((input, i) =>
     isRecord(input) && typeof input.name === 'string'
-      ? [{ name: input.name, kind: 'input' as const, detail: `input (${String(input.type ?? 'string')})`, documentation: `**${inertMarkdown(input.name)}**: input of this agent${input.description ? ` — ${inertMarkdown(String(input.description))}` : ''}`, declaredAt: ['inputs', i, 'name'] }]
+      ? [
+          {
+            name: input.name,
+            kind: 'input' as const,
+            detail: `input (${String(input.type ?? 'string')})`,
+            documentation: `**${inertMarkdown(input.name)}**: input of this agent${input.description ? ` — ${inertMarkdown(String(input.description))}` : ''}`,
+            declaredAt: ['inputs', i, 'name'],
+          },
+        ]
       : [],
   );
 }
@@ -41,7 +49,13 @@ function promptVariables(value: unknown, path: ReadonlyArray<string | number>): 
     inputs.forEach((input, i) => {
       if (!isRecord(input) || typeof input.name !== 'string') return;
       const type = typeof input.type === 'string' ? input.type : 'text';
-      found.push({ name: input.name, kind: 'input', detail: `input (${type})`, documentation: `**${inertMarkdown(input.name)}**: input (${codeSpan(type)})${input.description ? ` — ${inertMarkdown(String(input.description))}` : ''}`, declaredAt: ['input_variables', i, 'name'] });
+      found.push({
+        name: input.name,
+        kind: 'input',
+        detail: `input (${type})`,
+        documentation: `**${inertMarkdown(input.name)}**: input (${codeSpan(type)})${input.description ? ` — ${inertMarkdown(String(input.description))}` : ''}`,
+        declaredAt: ['input_variables', i, 'name'],
+      });
     });
   }
   const ownStep = path[0] === 'tool_chain' && typeof path[1] === 'number' ? path[1] : undefined;
@@ -51,22 +65,52 @@ function promptVariables(value: unknown, path: ReadonlyArray<string | number>): 
       if (i === ownStep || !isRecord(step) || typeof step.output_variable !== 'string') return;
       const id = typeof step.id === 'string' ? step.id : step.output_variable;
       const tool = typeof step.tool === 'string' ? step.tool : '?';
-      found.push({ name: step.output_variable, kind: 'output', detail: `output of step ${id} (${tool})`, documentation: `**${inertMarkdown(step.output_variable)}**: output of step ${codeSpan(id)} (tool ${codeSpan(tool)}, tool_chain[${i}])${typeof step.select === 'string' ? `, selected by ${codeSpan(step.select)}` : ''}`, declaredAt: ['tool_chain', i, 'output_variable'] });
+      found.push({
+        name: step.output_variable,
+        kind: 'output',
+        detail: `output of step ${id} (${tool})`,
+        documentation: `**${inertMarkdown(step.output_variable)}**: output of step ${codeSpan(id)} (tool ${codeSpan(tool)}, tool_chain[${i}])${typeof step.select === 'string' ? `, selected by ${codeSpan(step.select)}` : ''}`,
+        declaredAt: ['tool_chain', i, 'output_variable'],
+      });
     });
   }
   const stepPath = enclosingStepPath(path);
   const step = stepPath ? valueAt(value, stepPath) : undefined;
   if (stepPath && isRecord(step) && step.for_each !== undefined && path[stepPath.length] !== 'for_each') {
     const as = typeof step.as === 'string' ? step.as : 'item';
-    found.push({ name: as, kind: 'item', detail: 'the current for_each item', documentation: `**${inertMarkdown(as)}**: the current item of this step's \`for_each\``, declaredAt: step.as ? [...stepPath, 'as'] : [...stepPath, 'for_each'] });
-    found.push({ name: 'index', kind: 'index', detail: 'the current for_each position (0-based)', documentation: '**index**: the position of the current `for_each` item, from 0' });
+    found.push({
+      name: as,
+      kind: 'item',
+      detail: 'the current for_each item',
+      documentation: `**${inertMarkdown(as)}**: the current item of this step's \`for_each\``,
+      declaredAt: step.as ? [...stepPath, 'as'] : [...stepPath, 'for_each'],
+    });
+    found.push({
+      name: 'index',
+      kind: 'index',
+      detail: 'the current for_each position (0-based)',
+      documentation: '**index**: the position of the current `for_each` item, from 0',
+    });
   }
-  if (stepPath && stepPath.length > 2) found.push({ name: 'error', kind: 'error', detail: 'why the step failed', documentation: '**error**: the message of the failure this fallback step replaces' });
+  if (stepPath && stepPath.length > 2)
+    found.push({
+      name: 'error',
+      kind: 'error',
+      detail: 'why the step failed',
+      documentation: '**error**: the message of the failure this fallback step replaces',
+    });
   if (path[0] === 'llm_tools' && typeof path[1] === 'number') {
     const params = valueAt(value, ['llm_tools', path[1], 'parameters']);
     if (Array.isArray(params)) {
       params.forEach((p, j) => {
-        if (isRecord(p) && typeof p.name === 'string') found.push({ name: p.name, kind: 'parameter', detail: 'parameter of this LLM tool', documentation: `**${inertMarkdown(p.name)}**: parameter of this LLM tool${p.description ? ` — ${inertMarkdown(String(p.description))}` : ''}`, declaredAt: ['llm_tools', path[1], 'parameters', j, 'name'] });
+        if (isRecord(p) && typeof p.name === 'string')
+          found.push({
+            name: p.name,
+            kind: 'parameter',
+            detail: 'parameter of this LLM tool',
+            documentation: `**${inertMarkdown(p.name)}**: parameter of this LLM tool${p.description ? ` — ${inertMarkdown(String(p.description))}` : ''}`,
+            declaredAt: ['llm_tools', path[1], 'parameters', j, 'name'],
+          });
       });
     }
   }

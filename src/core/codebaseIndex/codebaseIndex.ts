@@ -56,7 +56,9 @@ export class CodebaseIndex implements CodeIndex {
   }
 
   status(): IndexStatus {
-    const grammars = [...grammarFailures].map(([grammar, why]) => `Definitions in ${grammar} files come from a regex outline: its tree-sitter grammar did not load (${why}).`);
+    const grammars = [...grammarFailures].map(
+      ([grammar, why]) => `Definitions in ${grammar} files come from a regex outline: its tree-sitter grammar did not load (${why}).`,
+    );
     const warnings = [...this.warnings, ...grammars];
     return { ...this.current, warnings: warnings.length ? warnings : undefined };
   }
@@ -110,7 +112,12 @@ export class CodebaseIndex implements CodeIndex {
 
   async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {
     await this.ensureLoaded();
-    const ranked = rankFiles(this.contents, query, { limit: options.limit ?? DEFAULT_SEARCH_LIMIT, useGraph: options.useGraph ?? true, useExactNames: options.useExactNames, pathPrefix: options.pathPrefix });
+    const ranked = rankFiles(this.contents, query, {
+      limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
+      useGraph: options.useGraph ?? true,
+      useExactNames: options.useExactNames,
+      pathPrefix: options.pathPrefix,
+    });
     return ranked.map((file) => {
       const facts = this.contents.byId(file.id)!;
       return bestLinesOf(file, facts, this.absoluteOf(facts.path), options.withLines ?? true);
@@ -189,7 +196,13 @@ export class CodebaseIndex implements CodeIndex {
       });
     } catch (error) {
       const cancelled = signal?.aborted;
-      this.publish({ ...this.current, state: cancelled ? 'idle' : 'failed', error: cancelled ? undefined : (error as Error).message, indexedFiles: this.contents.fileCount, symbols: this.contents.symbolCount });
+      this.publish({
+        ...this.current,
+        state: cancelled ? 'idle' : 'failed',
+        error: cancelled ? undefined : (error as Error).message,
+        indexedFiles: this.contents.fileCount,
+        symbols: this.contents.symbolCount,
+      });
       throw error;
     }
     return this.status();
@@ -203,7 +216,13 @@ export class CodebaseIndex implements CodeIndex {
     const now = performance.now();
     if (now - this.lastProgress < (this.options.progressIntervalMs ?? PROGRESS_INTERVAL_MS) && indexed < total) return;
     this.lastProgress = now;
-    this.publish({ ...this.current, state: 'building', indexedFiles: Math.max(indexed, Math.min(this.contents.fileCount, total)), totalFiles: total, symbols: this.contents.symbolCount });
+    this.publish({
+      ...this.current,
+      state: 'building',
+      indexedFiles: Math.max(indexed, Math.min(this.contents.fileCount, total)),
+      totalFiles: total,
+      symbols: this.contents.symbolCount,
+    });
   }
 
   private publish(status: IndexStatus): void {
@@ -249,13 +268,23 @@ export class CodebaseIndex implements CodeIndex {
   }
 
   private async storedSize(): Promise<number | undefined> {
-    return this.file ? stat(this.file).then((s) => s.size, () => undefined) : undefined;
+    return this.file
+      ? stat(this.file).then(
+          (s) => s.size,
+          () => undefined,
+        )
+      : undefined;
   }
 
   /** Where a changed path is in the workspace; a deleted file is found through its folder's real path. */
   private async locate(given: string): Promise<{ absolute: string; relative: string; root: string } | undefined> {
     const { workspace } = this.options;
-    const absolute = await realpath(given).catch(() => realpath(dirname(given)).then((folder) => join(folder, basename(given)), () => given));
+    const absolute = await realpath(given).catch(() =>
+      realpath(dirname(given)).then(
+        (folder) => join(folder, basename(given)),
+        () => given,
+      ),
+    );
     const inside = workspace.locateReal(absolute);
     if (inside) return inside;
     for (const root of workspace.roots) {

@@ -128,6 +128,4 @@ export class IndexContents {
     this.graphStale = false;
     return this.graph;
   }
-
-
 }

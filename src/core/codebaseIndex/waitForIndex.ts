@@ -9,7 +9,10 @@ export const INDEX_WAIT_MS = 60_000;
  * `maxWaitMs`. The caller's signal ends the wait, never the build: other questions, the tools and the status
  * bar share it. A failed build is not an error here: searches then answer from what was indexed, and say so.
  */
-export async function waitForIndex(index: CodeIndex, options: { signal?: AbortSignal; onProgress?(status: IndexStatus): void; maxWaitMs?: number } = {}): Promise<void> {
+export async function waitForIndex(
+  index: CodeIndex,
+  options: { signal?: AbortSignal; onProgress?(status: IndexStatus): void; maxWaitMs?: number } = {},
+): Promise<void> {
   const status = index.status();
   if (status.state === 'ready' || status.state === 'disabled') return;
   const { signal, onProgress } = options;

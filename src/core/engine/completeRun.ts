@@ -80,4 +80,3 @@ function lastOutput(prompt: CompiledActionPrompt, variables: Map<string, unknown
   const last = [...prompt.steps].reverse().find((s) => s.outputVariable);
   return last ? variables.get(last.outputVariable!) : null;
 }
-

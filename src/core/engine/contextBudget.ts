@@ -32,7 +32,12 @@ export function fitFinalPrompt(templates: FinalTemplates, variables: Variables, 
   const bundles = names.flatMap((name) => bundlesIn(shrunk.get(name)).map((bundle) => ({ name, bundle })));
   if (bundles.length) {
     const overflow = rendered.tokens - maxInputTokens;
-    const cuts = shrinkFiles(bundles.flatMap(({ bundle }) => bundle.files), overflow, warnings, maxInputTokens);
+    const cuts = shrinkFiles(
+      bundles.flatMap(({ bundle }) => bundle.files),
+      overflow,
+      warnings,
+      maxInputTokens,
+    );
     for (const name of new Set(bundles.map((b) => b.name))) shrunk.set(name, replaceBundles(shrunk.get(name), cuts));
     rendered = render(templates, shrunk);
   }

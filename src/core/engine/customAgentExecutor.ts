@@ -44,7 +44,13 @@ export class CustomAgentExecutor {
       listener(event);
     };
     const runtime = createRunRuntime({ prompt, deps: this.deps, dryRun, depth, log, emit, runNested: (p, i, o) => this.run(p, i, o) });
-    const env = { registry: runtime.registry, runtime, limiter: new ConcurrencyLimit(prompt.maxConcurrency ?? this.options.maxConcurrency), signal: controller.signal, emit };
+    const env = {
+      registry: runtime.registry,
+      runtime,
+      limiter: new ConcurrencyLimit(prompt.maxConcurrency ?? this.options.maxConcurrency),
+      signal: controller.signal,
+      emit,
+    };
 
     emit({
       type: 'chain-start',
@@ -71,7 +77,13 @@ export class CustomAgentExecutor {
    * Each step counts the dependencies it still waits for; settling a step releases only its
    * dependents, so scheduling costs O(steps + edges) however long the chain.
    */
-  private runChain(prompt: CompiledActionPrompt, variables: Map<string, unknown>, env: StepEnvironment, log: RunLog, controller: AbortController): Promise<string | undefined> {
+  private runChain(
+    prompt: CompiledActionPrompt,
+    variables: Map<string, unknown>,
+    env: StepEnvironment,
+    log: RunLog,
+    controller: AbortController,
+  ): Promise<string | undefined> {
     const steps = prompt.steps;
     const waitingOn = prompt.dependencies.map((deps) => deps.length);
     const dependents = steps.map(() => [] as number[]);

@@ -54,7 +54,14 @@ export interface StepLog {
    * The fallback steps that ran after this step failed, each with its own input (the step's `input`
    * stays the original one) and outcome.
    */
-  fallback?: Array<{ id: string; tool: string; status: 'running' | 'success' | 'failed' | 'cancelled'; input?: unknown; output_preview?: string; error?: string }>;
+  fallback?: Array<{
+    id: string;
+    tool: string;
+    status: 'running' | 'success' | 'failed' | 'cancelled';
+    input?: unknown;
+    output_preview?: string;
+    error?: string;
+  }>;
   /** Set when the step failed and its fallback produced the output instead. */
   recovered_by?: 'fallback';
   skipped_reason?: string;

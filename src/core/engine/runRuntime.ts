@@ -32,7 +32,8 @@ interface RuntimeParts {
 export function createRunRuntime(parts: RuntimeParts): RunRuntime {
   const { prompt, deps, dryRun, depth, log, emit } = parts;
   const registry = deps.registry.clone();
-  for (const definition of prompt.llmTools) registry.register(createYamlLlmTool(definition), { category: 'llm', kind: 'think', displayName: definition.name, timeoutMs: 180_000 });
+  for (const definition of prompt.llmTools)
+    registry.register(createYamlLlmTool(definition), { category: 'llm', kind: 'think', displayName: definition.name, timeoutMs: 180_000 });
 
   const nameFor = (role: ModelRole, override?: string) => {
     const fromPrompt = role === 'main' ? prompt.models.main : prompt.models.tool;
@@ -75,7 +76,9 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
       });
       // A dry run shows every prompt it would send, the nested prompts' included, labelled with the calling step.
       const via = config.runName ? `${promptId} (from step ${config.runName})` : promptId;
-      const onEvent = dryRun ? (event: ExecutorEvent) => event.type === 'prompt-preview' && emit({ ...event, via: event.via ? `${event.via} in ${via}` : via }) : undefined;
+      const onEvent = dryRun
+        ? (event: ExecutorEvent) => event.type === 'prompt-preview' && emit({ ...event, via: event.via ? `${event.via} in ${via}` : via })
+        : undefined;
       const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1, onEvent });
       usageCollectorOf(config)?.record(result.log.total_tokens);
       if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());

@@ -40,7 +40,15 @@ export async function runStep(step: CompiledStep, variables: Variables, env: Ste
   try {
     const output = step.forEach ? await runForEach(step, variables, env, log) : await runWithPolicy(step, variables, env, log);
     finish(log, 'success', started);
-    env.emit({ type: 'tool-end', stepId: step.id, tool: step.tool, outputPreview: log.output_preview ?? '', durationMs: log.duration_ms!, tokens: log.tokens, attempts: log.attempts });
+    env.emit({
+      type: 'tool-end',
+      stepId: step.id,
+      tool: step.tool,
+      outputPreview: log.output_preview ?? '',
+      durationMs: log.duration_ms!,
+      tokens: log.tokens,
+      attempts: log.attempts,
+    });
     return { status: 'success', output };
   } catch (error) {
     const message = errorMessage(error);
@@ -50,7 +58,15 @@ export async function runStep(step: CompiledStep, variables: Variables, env: Ste
       return { status: 'cancelled', output: null, error: 'cancelled' };
     }
     log.error = message;
-    env.emit({ type: 'tool-error', stepId: step.id, tool: step.tool, error: message, durationMs: performance.now() - started, attempts: log.attempts, handling: step.onError });
+    env.emit({
+      type: 'tool-error',
+      stepId: step.id,
+      tool: step.tool,
+      error: message,
+      durationMs: performance.now() - started,
+      attempts: log.attempts,
+      handling: step.onError,
+    });
     if (step.onError === 'fallback') return runFallback(step, variables, env, log, message, started);
     finish(log, 'failed', started);
     return { status: 'failed', output: error instanceof ForEachItemsFailed ? error.kept : null, error: message };
@@ -105,7 +121,10 @@ function itemResult(item: number, outcome: ItemOutcome | undefined, signal: Abor
 
 /** A for_each step whose pool stopped on a failed item; `kept` holds the items that succeeded, in order. */
 class ForEachItemsFailed extends Error {
-  constructor(message: string, readonly kept: unknown[]) {
+  constructor(
+    message: string,
+    readonly kept: unknown[],
+  ) {
     super(message);
   }
 }
@@ -137,7 +156,14 @@ async function runWithPolicy(step: CompiledStep, variables: Variables, env: Step
     const usage = new UsageCollector();
     try {
       const raw = await env.limiter.run(
-        () => invokeToolWithDeadline(entry, args, { callbacks: [usage], configurable: withToolRuntime(env.runtime, usage), runName: owner.id }, env.signal, timeoutMs),
+        () =>
+          invokeToolWithDeadline(
+            entry,
+            args,
+            { callbacks: [usage], configurable: withToolRuntime(env.runtime, usage), runName: owner.id },
+            env.signal,
+            timeoutMs,
+          ),
         env.signal,
       );
       log.tokens = addUsage(log.tokens, usage.usage);
@@ -155,7 +181,14 @@ async function runWithPolicy(step: CompiledStep, variables: Variables, env: Step
   }
 }
 
-async function runFallback(step: CompiledStep, variables: Variables, env: StepEnvironment, log: StepLog, failure: string, started: number): Promise<StepOutcome> {
+async function runFallback(
+  step: CompiledStep,
+  variables: Variables,
+  env: StepEnvironment,
+  log: StepLog,
+  failure: string,
+  started: number,
+): Promise<StepOutcome> {
   const scoped = new Map(variables).set('error', failure);
   let output: unknown = null;
   log.fallback = [];
@@ -181,7 +214,15 @@ async function runFallback(step: CompiledStep, variables: Variables, env: StepEn
   log.output_preview = previewValue(output);
   env.emit({ type: 'warning', stepId: step.id, message: `step "${step.id}" failed (${failure}); used its fallback` });
   finish(log, 'success', started);
-  env.emit({ type: 'tool-end', stepId: step.id, tool: step.tool, outputPreview: log.output_preview, durationMs: log.duration_ms!, tokens: log.tokens, attempts: log.attempts });
+  env.emit({
+    type: 'tool-end',
+    stepId: step.id,
+    tool: step.tool,
+    outputPreview: log.output_preview,
+    durationMs: log.duration_ms!,
+    tokens: log.tokens,
+    attempts: log.attempts,
+  });
   return { status: 'success', output };
 }
 
@@ -202,7 +243,11 @@ function finish(log: StepLog, status: StepLog['status'], started: number): void 
 /** for_each takes a list; text (e.g. a model's answer) is split into non-empty lines. */
 function toList(value: unknown, template: string): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
   if (value === null || value === undefined) return [];
   throw new Error(`for_each "${template}" must give a list, got ${typeof value}`);
 }
@@ -212,4 +257,3 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message.split('\n')[0] || error.name;
   return String(error);
 }
-

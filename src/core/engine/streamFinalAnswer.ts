@@ -15,7 +15,12 @@ export interface StreamedAnswer {
  * Streams the final answer through the main model, emitting each token of the answer and, apart, of its thinking. On cancel the text
  * received so far is attached to the error (`partialText`) so the caller can keep the partial answer.
  */
-export async function streamFinalAnswer(model: BaseChatModel, messages: PromptMessage[], signal: AbortSignal, emit: ExecutorEventListener): Promise<StreamedAnswer> {
+export async function streamFinalAnswer(
+  model: BaseChatModel,
+  messages: PromptMessage[],
+  signal: AbortSignal,
+  emit: ExecutorEventListener,
+): Promise<StreamedAnswer> {
   const lcMessages = messages.map((m) => (m.role === 'system' ? new SystemMessage(m.content) : new HumanMessage(m.content)));
   const answer = await streamChat(model, lcMessages, {
     signal,

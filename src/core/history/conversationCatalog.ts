@@ -103,11 +103,7 @@ export class ConversationCatalog {
     return conversationLockPath(this.paths, id);
   }
 
-  private set(
-    id: string,
-    summary: ConversationSummary,
-    options: { existsOnDisk: boolean; stamp?: FileStamp; state?: ConversationState },
-  ): CatalogEntry {
+  private set(id: string, summary: ConversationSummary, options: { existsOnDisk: boolean; stamp?: FileStamp; state?: ConversationState }): CatalogEntry {
     const entry: CatalogEntry = { summary, state: options.state, file: undefined as unknown as ConversationFile };
     const fileOptions = { ...options, formatVersion: options.state?.formatVersion };
     entry.file = new ConversationFile(conversationPath(this.paths, id), id, this.lockPath(id), this.lockTiming, fileOptions, {

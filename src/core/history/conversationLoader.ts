@@ -70,9 +70,7 @@ export function loadConversationFileLocked(path: string, id: string, corruptDir:
   const { state, tail } = read;
   if (!tail) return { kind: 'loaded', state, stamp: read.stamp };
 
-  const problem = tail.complete
-    ? undefined
-    : `An unfinished last entry in "${state.conversation.title}" was dropped (CodeWiki stopped while saving it).`;
+  const problem = tail.complete ? undefined : `An unfinished last entry in "${state.conversation.title}" was dropped (CodeWiki stopped while saving it).`;
   try {
     if (tail.complete) appendFileSync(path, '\n');
     else truncateSync(path, tail.start);
@@ -87,7 +85,10 @@ export function loadConversationFileLocked(path: string, id: string, corruptDir:
 export function asLoaded(read: ReadResult, name: string): LoadResult {
   if (read.kind === 'read') return { kind: 'loaded', state: read.state, stamp: read.stamp };
   if (read.kind === 'unavailable') return read;
-  return { kind: 'unavailable', problem: `Conversation file ${name} is damaged (${read.reason}); it was left in place while another CodeWiki window writes to it.` };
+  return {
+    kind: 'unavailable',
+    problem: `Conversation file ${name} is damaged (${read.reason}); it was left in place while another CodeWiki window writes to it.`,
+  };
 }
 
 /**

@@ -39,7 +39,13 @@ const createEvent = z.object({
 });
 const messageEvent = z.object({ type: z.literal('message'), at: z.string().min(1), message: z.unknown() });
 const renameEvent = z.object({ type: z.literal('rename'), at: z.string().min(1), title: z.string() });
-const agentCallEvent = z.object({ type: z.literal('agent-call'), at: z.string().min(1), turnId: z.string().min(1).max(200), call: z.unknown(), progress: z.unknown().optional() });
+const agentCallEvent = z.object({
+  type: z.literal('agent-call'),
+  at: z.string().min(1),
+  turnId: z.string().min(1).max(200),
+  call: z.unknown(),
+  progress: z.unknown().optional(),
+});
 const anyEvent = z.discriminatedUnion('type', [createEvent, messageEvent, renameEvent, agentCallEvent]);
 
 export function encodeEvent(event: ConversationEvent): string {

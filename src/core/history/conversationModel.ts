@@ -94,9 +94,7 @@ function markInterrupted(conversation: Conversation): void {
       return { ...message, status: 'stopped', error: message.error ?? INTERRUPTED_MESSAGE };
     }
     if (message.kind === 'prompt-run' && message.status === 'running') {
-      const steps = message.steps.map((step) =>
-        step.status === 'running' || step.status === 'pending' ? { ...step, status: 'cancelled' as const } : step,
-      );
+      const steps = message.steps.map((step) => (step.status === 'running' || step.status === 'pending' ? { ...step, status: 'cancelled' as const } : step));
       return { ...message, steps, status: 'stopped', error: message.error ?? INTERRUPTED_MESSAGE };
     }
     if (message.kind === 'agent-turn' && message.status === 'streaming') {

@@ -7,8 +7,7 @@ import type { ConversationSummary } from './conversationTypes';
 import { conversationPath, type StorePaths } from './storePaths';
 
 export type ScannedConversation =
-  | { id: string; kind: 'cached'; summary: ConversationSummary; stamp: FileStamp }
-  | { id: string; kind: 'read'; result: ReadResult };
+  { id: string; kind: 'cached'; summary: ConversationSummary; stamp: FileStamp } | { id: string; kind: 'read'; result: ReadResult };
 
 /**
  * Startup reconciliation of the folder with the index: a file the index vouches for (same size and

@@ -163,9 +163,7 @@ export class ConversationStore {
     for (const entry of this.catalog.values()) {
       await entry.file.drain().catch((error: unknown) => errors.push(error));
     }
-    await this.indexWriter
-      .flush()
-      .catch((error: unknown) => errors.push(StorageWriteError.wrap('Could not save the history index', this.paths.index, error)));
+    await this.indexWriter.flush().catch((error: unknown) => errors.push(StorageWriteError.wrap('Could not save the history index', this.paths.index, error)));
     if (errors.length > 0) throw errors[0];
   }
 

@@ -32,7 +32,15 @@ function agentTurnToMarkdown(turn: AgentTurnMessage): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
-const CALL_MARKS: Record<AgentToolCall['status'], string> = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷', cancelled: '■', running: '…', 'awaiting-approval': '?' };
+const CALL_MARKS: Record<AgentToolCall['status'], string> = {
+  ok: '✓',
+  error: '✗',
+  denied: '⊘',
+  skipped: '↷',
+  cancelled: '■',
+  running: '…',
+  'awaiting-approval': '?',
+};
 
 function toolCallToMarkdown(call: AgentToolCall, number: number): string {
   const details: string[] = [call.status];

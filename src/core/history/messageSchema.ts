@@ -128,7 +128,17 @@ const agentTurnMessage = z.object({
   contextTokens: count.optional(),
   contextWindow: count.optional(),
   definitions: z
-    .array(z.object({ name: z.string(), kind: z.string(), path: z.string(), line: count, signature: z.string(), container: z.string().optional(), doc: z.string().optional() }))
+    .array(
+      z.object({
+        name: z.string(),
+        kind: z.string(),
+        path: z.string(),
+        line: count,
+        signature: z.string(),
+        container: z.string().optional(),
+        doc: z.string().optional(),
+      }),
+    )
     .optional(),
   indexContext: z.object({ files: z.array(z.string()), tokens: count, partial: z.boolean().optional() }).optional(),
   instructions: z.array(z.object({ path: z.string(), tokens: count, truncated: z.boolean().optional() })).optional(),

@@ -46,10 +46,12 @@ export class StateManager {
 
   /** Reads every conversation not yet in memory, once; later searches run from memory. */
   search(text: string): ConversationSummary[] {
-    const hits = new Set(this.store.ids().filter((id) => {
-      const state = this.store.get(id);
-      return state !== undefined && conversationMatches(state.conversation, text);
-    }));
+    const hits = new Set(
+      this.store.ids().filter((id) => {
+        const state = this.store.get(id);
+        return state !== undefined && conversationMatches(state.conversation, text);
+      }),
+    );
     return this.listConversations().filter((summary) => hits.has(summary.id));
   }
 

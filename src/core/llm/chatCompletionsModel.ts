@@ -1,7 +1,15 @@
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import type { BaseMessage, BaseMessageChunk } from '@langchain/core/messages';
 import type { ChatGenerationChunk } from '@langchain/core/outputs';
-import { ChatOpenAI, ChatOpenAICompletions, convertMessagesToCompletionsMessageParams, wrapOpenAIClientError, type ChatOpenAICallOptions, type ChatOpenAIFields, type OpenAIClient } from '@langchain/openai';
+import {
+  ChatOpenAI,
+  ChatOpenAICompletions,
+  convertMessagesToCompletionsMessageParams,
+  wrapOpenAIClientError,
+  type ChatOpenAICallOptions,
+  type ChatOpenAIFields,
+  type OpenAIClient,
+} from '@langchain/openai';
 import { completionChunkStream } from './completionChunkStream';
 import { keepServerTimings } from './serverTimings';
 
@@ -64,7 +72,11 @@ export class ChatCompletionsModel extends ChatOpenAI {
    * delegate's stream, with the same combined call options. Returned as is rather than re-yielded with `yield*`,
    * which costs every streamed token one more async-generator hop (bench/streamingOverhead.ts).
    */
-  override _streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+  override _streamResponseChunks(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
     return this.completions._streamResponseChunks(messages, this._combineCallOptions(options), runManager);
   }
 
@@ -78,7 +90,10 @@ export class ChatCompletionsModel extends ChatOpenAI {
   async streamCompletionChunks(messages: BaseMessage[], signal?: AbortSignal): Promise<ChunkStream> {
     const options = this._combineCallOptions({ signal } as this['ParsedCallOptions']);
     const messagesParams = convertMessagesToCompletionsMessageParams({ messages, model: this.model });
-    return this.completions.completionWithRetry({ ...this.completions.invocationParams(options, { streaming: true }), messages: messagesParams, stream: true }, options);
+    return this.completions.completionWithRetry(
+      { ...this.completions.invocationParams(options, { streaming: true }), messages: messagesParams, stream: true },
+      options,
+    );
   }
 
   /** bindTools and friends go through withConfig, which in ChatOpenAI rebuilds a plain ChatOpenAI. */

@@ -4,7 +4,8 @@ export interface ContextOverflow {
   contextSize?: number;
 }
 
-const OVERFLOW_TEXT = /exceeds? the available context size|context[_ ]length[_ ]exceeded|maximum context length|context window|prompt is too long|too many tokens/i;
+const OVERFLOW_TEXT =
+  /exceeds? the available context size|context[_ ]length[_ ]exceeded|maximum context length|context window|prompt is too long|too many tokens/i;
 
 /**
  * Recognises the shapes servers use: llama-server's `exceed_context_size_error` with `n_prompt_tokens` and
@@ -18,7 +19,11 @@ export function contextOverflowOf(body: unknown, message: string | undefined): C
   const typed = fields.type === 'exceed_context_size_error' || fields.code === 'context_length_exceeded';
   if (!typed && !OVERFLOW_TEXT.test(text)) return undefined;
   return {
-    promptTokens: count(fields.n_prompt_tokens) ?? count(/request \((\d+) tokens\)/i.exec(text)?.[1]) ?? count(/resulted in (\d+) tokens/i.exec(text)?.[1]) ?? count(/requested (\d+) tokens/i.exec(text)?.[1]),
+    promptTokens:
+      count(fields.n_prompt_tokens) ??
+      count(/request \((\d+) tokens\)/i.exec(text)?.[1]) ??
+      count(/resulted in (\d+) tokens/i.exec(text)?.[1]) ??
+      count(/requested (\d+) tokens/i.exec(text)?.[1]),
     contextSize: count(fields.n_ctx) ?? count(/context size \((\d+) tokens\)/i.exec(text)?.[1]) ?? count(/maximum context length is (\d+)/i.exec(text)?.[1]),
   };
 }

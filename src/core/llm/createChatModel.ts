@@ -33,7 +33,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *   leak into requests to an unrelated server.
  */
 /** `isLlamaServer`: the endpoint's llama-server check, when the caller shares one among its models (promptCacheHints.ts). */
-export function createChatModel(settings: ModelSettings, tuning: TransportTuning = {}, isLlamaServer = llamaServerCheck(settings.baseURL, withAuthorization(settings.apiKey, (input, init) => fetch(input, init)))): ChatCompletionsModel {
+export function createChatModel(
+  settings: ModelSettings,
+  tuning: TransportTuning = {},
+  isLlamaServer = llamaServerCheck(
+    settings.baseURL,
+    withAuthorization(settings.apiKey, (input, init) => fetch(input, init)),
+  ),
+): ChatCompletionsModel {
   assertUsableSettings(settings);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = settings.maxRetries ?? DEFAULT_MAX_RETRIES;

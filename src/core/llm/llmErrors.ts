@@ -50,9 +50,7 @@ export class LlmConnectionError extends Error {
     options?: { cause?: unknown },
   ) {
     super(
-      phase === 'before-response'
-        ? `Cannot connect to ${displayUrl(url)}`
-        : `The connection to ${displayUrl(url)} broke in the middle of the response`,
+      phase === 'before-response' ? `Cannot connect to ${displayUrl(url)}` : `The connection to ${displayUrl(url)} broke in the middle of the response`,
       options,
     );
   }

@@ -23,7 +23,11 @@ export class OpenAiModelProvider implements ModelProvider {
   /** Both keys, whichever role failed: a description must never carry either. */
   private readonly keys: SecretRedactor;
 
-  constructor(private readonly main: ModelSettings, private readonly tool: Partial<ModelSettings> = {}, private readonly tuning?: TransportTuning) {
+  constructor(
+    private readonly main: ModelSettings,
+    private readonly tool: Partial<ModelSettings> = {},
+    private readonly tuning?: TransportTuning,
+  ) {
     this.keys = new SecretRedactor([main.apiKey, tool.apiKey]);
   }
 
@@ -74,7 +78,10 @@ export class OpenAiModelProvider implements ModelProvider {
   private llamaCheck({ baseURL, apiKey }: Pick<ModelSettings, 'baseURL' | 'apiKey'>): () => Promise<boolean> {
     let check = this.llamaChecks.get(baseURL);
     if (!check) {
-      check = llamaServerCheck(baseURL, withAuthorization(apiKey, (input, init) => fetch(input, init)));
+      check = llamaServerCheck(
+        baseURL,
+        withAuthorization(apiKey, (input, init) => fetch(input, init)),
+      );
       this.llamaChecks.set(baseURL, check);
     }
     return check;

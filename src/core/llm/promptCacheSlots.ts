@@ -29,7 +29,13 @@ export function llamaServerSlots(baseURL: string, apiKey: string | undefined, av
     if (!/^[\w.-]+\.bin$/.test(file)) throw new Error(`not a slot file name: ${file}`);
     if (!(await available())) return undefined;
     try {
-      const response = await authorized(new URL(`/slots/${SLOT}?action=${action}`, baseURL).href, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filename: file }), signal, redirect: 'error' });
+      const response = await authorized(new URL(`/slots/${SLOT}?action=${action}`, baseURL).href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filename: file }),
+        signal,
+        redirect: 'error',
+      });
       if (!response.ok) {
         await response.body?.cancel();
         return undefined;

@@ -2,14 +2,7 @@ import { abortReason, linkedAbortController, sleep, throwIfAborted } from '../ut
 import { withIdleTimeout } from './idleTimeoutBody';
 import { LlmConnectionError, LlmTimeoutError, MODEL_HEADER, RETRIES_HEADER } from './llmErrors';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './modelSettings';
-import {
-  DEFAULT_RETRY_BASE_DELAY_MS,
-  MAX_RETRY_AFTER_MS,
-  errorCode,
-  isRetryableConnectionCode,
-  isRetryableStatus,
-  retryDelayMs,
-} from './retryPolicy';
+import { DEFAULT_RETRY_BASE_DELAY_MS, MAX_RETRY_AFTER_MS, errorCode, isRetryableConnectionCode, isRetryableStatus, retryDelayMs } from './retryPolicy';
 
 export type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -43,10 +36,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
 
   async function attempt(url: string, input: string | URL | Request, init: RequestInit): Promise<Response> {
     const link = linkedAbortController(init.signal ?? undefined);
-    const headersTimer = setTimeout(
-      () => link.controller.abort(new LlmTimeoutError(url, timeoutMs, 'headers')),
-      timeoutMs,
-    );
+    const headersTimer = setTimeout(() => link.controller.abort(new LlmTimeoutError(url, timeoutMs, 'headers')), timeoutMs);
     let response: Response;
     try {
       response = await transport(input, { ...init, signal: link.controller.signal });

@@ -81,7 +81,8 @@ function takeEvent(reader: AnswerReader, event: unknown): void {
     const { prompt_tokens, completion_tokens, total_tokens } = usage as Record<string, unknown>;
     result.usage = usageFromCounts(prompt_tokens, completion_tokens, total_tokens);
   }
-  const choice = (Array.isArray(choices) ? choices[0] : undefined) as { finish_reason?: unknown; delta?: { content?: unknown; reasoning_content?: unknown } } | undefined;
+  const choice = (Array.isArray(choices) ? choices[0] : undefined) as
+    { finish_reason?: unknown; delta?: { content?: unknown; reasoning_content?: unknown } } | undefined;
   if (typeof choice?.finish_reason === 'string' && choice.finish_reason) result.finishReason = choice.finish_reason;
   const thought = choice?.delta?.reasoning_content;
   if (typeof thought === 'string' && thought) split(reader, { answer: '', reasoning: thought });

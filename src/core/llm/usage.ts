@@ -63,7 +63,14 @@ export class UsageCollector extends BaseCallbackHandler {
     return this.calls;
   }
 
-  override handleLLMNewToken(_token: string, _idx: NewTokenIndices, runId: string, _parent?: string, _tags?: string[], fields?: HandleLLMNewTokenCallbackFields): void {
+  override handleLLMNewToken(
+    _token: string,
+    _idx: NewTokenIndices,
+    runId: string,
+    _parent?: string,
+    _tags?: string[],
+    fields?: HandleLLMNewTokenCallbackFields,
+  ): void {
     const usage = usageFromMessage((fields?.chunk as { message?: unknown } | undefined)?.message);
     if (usage) this.streamedUsage.set(runId, usage);
   }

@@ -48,7 +48,11 @@ export async function acquireLocalModel(request: LocalModelRequest): Promise<Loc
 
   const lock = await acquireStartLock(files.startLock, {
     signal: request.signal,
-    onWait: (pid) => request.onProgress?.({ message: 'waiting for another CodeWiki process that is starting the local model', line: `waiting for process ${pid}, which is starting the local model` }),
+    onWait: (pid) =>
+      request.onProgress?.({
+        message: 'waiting for another CodeWiki process that is starting the local model',
+        line: `waiting for process ${pid}, which is starting the local model`,
+      }),
   });
   try {
     // The one we waited for may have started just what we need.
@@ -60,7 +64,15 @@ export async function acquireLocalModel(request: LocalModelRequest): Promise<Loc
     // Taken before the server exists, so its watcher finds it the moment the server is ready.
     const lease = takeLease(leasesDir, request.holderPid);
     try {
-      const served = await startServeScript({ script: request.serveScript, model, cacheDir: request.cacheDir, leasesDir, env: request.env ?? process.env, signal: request.signal, onProgress: request.onProgress });
+      const served = await startServeScript({
+        script: request.serveScript,
+        model,
+        cacheDir: request.cacheDir,
+        leasesDir,
+        env: request.env ?? process.env,
+        signal: request.signal,
+        onProgress: request.onProgress,
+      });
       writeRegistry(files.registry, { ...served, leasesDir, startedAt: new Date().toISOString() });
       return { ...served, started: true, lease };
     } catch (error) {

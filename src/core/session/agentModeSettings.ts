@@ -97,7 +97,10 @@ export function readAgentModeSettings(inspect: SettingInspector): AgentModeSetti
  * and ignored by AutoApprovalPolicy. A tool set to `false` asks even when its kind is auto-approved,
  * so the kind grant is spelled out as the other tools of that kind (hence `tools`, the registry's).
  */
-export function approvalPolicyFor(settings: Pick<AgentModeSettings, 'autoApprove' | 'commandAllowList'>, tools: ReadonlyArray<{ name: string; kind: ToolKind }>): { policy: AutoApprovalPolicy; notes: string[] } {
+export function approvalPolicyFor(
+  settings: Pick<AgentModeSettings, 'autoApprove' | 'commandAllowList'>,
+  tools: ReadonlyArray<{ name: string; kind: ToolKind }>,
+): { policy: AutoApprovalPolicy; notes: string[] } {
   const notes: string[] = [];
   const layers: SettingLayer[] = [];
   const origins: Array<[SettingOrigin, keyof InspectedSetting]> = [

@@ -77,7 +77,10 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
     const history = conversationTurns(request.history, historyBudget(await deps.contextWindow?.().catch(() => undefined)));
     if (history.condensed) {
       turn.condensedTurns = history.condensed;
-      recorder.handle({ type: 'warning', message: `${history.condensed} earlier exchange${history.condensed === 1 ? '' : 's'} condensed to fit the model's context` });
+      recorder.handle({
+        type: 'warning',
+        message: `${history.condensed} earlier exchange${history.condensed === 1 ? '' : 's'} condensed to fit the model's context`,
+      });
     }
     const result = await deps.agent().run({
       question: request.question,

@@ -48,7 +48,13 @@ export class AgentTurnRecorder {
         this.turn.iterations = Math.max(this.turn.iterations ?? 0, event.iteration);
         this.turn.tokens = addUsage(this.turn.tokens ?? { input: 0, output: 0, total: 0 }, event.tokens);
         this.turn.contextTokens = event.tokens.input;
-        return this.post({ type: 'agentTurn/usage', turnId, iterations: this.turn.iterations, tokens: { ...this.turn.tokens }, contextTokens: event.tokens.input });
+        return this.post({
+          type: 'agentTurn/usage',
+          turnId,
+          iterations: this.turn.iterations,
+          tokens: { ...this.turn.tokens },
+          contextTokens: event.tokens.input,
+        });
       case 'tool-call-start': {
         const call: AgentToolCall = {
           id: event.id,
@@ -67,7 +73,9 @@ export class AgentTurnRecorder {
         return this.onCallSaved(call);
       }
       case 'approval-requested': {
-        const call = this.updateCall(event.id, event.parentCallId, (c) => Object.assign(c, { status: 'awaiting-approval', preview: capPreview(event.preview, PREVIEW_MAX_CHARS) }));
+        const call = this.updateCall(event.id, event.parentCallId, (c) =>
+          Object.assign(c, { status: 'awaiting-approval', preview: capPreview(event.preview, PREVIEW_MAX_CHARS) }),
+        );
         return call && this.onCallSaved(call);
       }
       case 'approval-decided':

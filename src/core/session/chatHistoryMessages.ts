@@ -36,7 +36,9 @@ export function conversationTurns(history: readonly ChatMessage[], budgetTokens 
     else if (message.kind === 'assistant' && message.text && message.status !== 'error') messages.push(new AIMessage(message.text));
     else if (message.kind === 'agent-turn' && message.answer && message.status !== 'error') messages.push(new AIMessage(message.answer));
     else if (message.kind === 'prompt-run' && message.answer) {
-      const inputs = Object.entries(message.inputs).map(([k, v]) => `- ${k}: ${renderValue(v)}`).join('\n');
+      const inputs = Object.entries(message.inputs)
+        .map(([k, v]) => `- ${k}: ${renderValue(v)}`)
+        .join('\n');
       messages.push(new HumanMessage(`/agent ${message.promptTitle}\n${inputs}`), new AIMessage(message.answer));
     }
   }

@@ -39,7 +39,14 @@ export async function streamAssistantAnswer(
   questionForModel?: string,
 ): Promise<AssistantMessage> {
   const started = performance.now();
-  const assistant: AssistantMessage = { kind: 'assistant', id: reuseId ?? newMessageId(), createdAt: new Date().toISOString(), text: '', status: 'streaming', model: deps.modelName };
+  const assistant: AssistantMessage = {
+    kind: 'assistant',
+    id: reuseId ?? newMessageId(),
+    createdAt: new Date().toISOString(),
+    text: '',
+    status: 'streaming',
+    model: deps.modelName,
+  };
   await deps.save(assistant);
   deps.post({ type: 'chat/started', conversationId, user, assistant: { ...assistant } });
   // History is fitted to the server's context in tokens; what does not fit is condensed, and the answer says how much.
@@ -50,20 +57,21 @@ export async function streamAssistantAnswer(
   };
   try {
     let messages = prompt(historyBudget(await deps.contextWindow?.().catch(() => undefined)));
-    const ask = () => streamChat(deps.model(), messages, {
-      signal,
-      onToken: (piece) => {
-        assistant.text += piece;
-        deps.post({ type: 'chat/chunk', messageId: assistant.id, text: piece });
-      },
-      // Thinking is shown collapsed and kept out of the answer, so it is never sent back as history either.
-      onReasoning: (piece) => {
-        const text = reasoningThatFits(assistant.reasoning, piece);
-        if (!text) return;
-        assistant.reasoning = (assistant.reasoning ?? '') + text;
-        deps.post({ type: 'chat/reasoning', messageId: assistant.id, text });
-      },
-    });
+    const ask = () =>
+      streamChat(deps.model(), messages, {
+        signal,
+        onToken: (piece) => {
+          assistant.text += piece;
+          deps.post({ type: 'chat/chunk', messageId: assistant.id, text: piece });
+        },
+        // Thinking is shown collapsed and kept out of the answer, so it is never sent back as history either.
+        onReasoning: (piece) => {
+          const text = reasoningThatFits(assistant.reasoning, piece);
+          if (!text) return;
+          assistant.reasoning = (assistant.reasoning ?? '') + text;
+          deps.post({ type: 'chat/reasoning', messageId: assistant.id, text });
+        },
+      });
     const answer = await ask().catch((error: unknown) => {
       // A server smaller than it said (or one that never says) still answers: once, with the whole history condensed.
       if (assistant.text || assistant.reasoning || history.length === 0 || !overflowed(error)) throw error;

@@ -24,7 +24,13 @@ const STATUS: Record<string, PromptRunMessage['status']> = { success: 'done', ca
  * first step starts, each step is stored when it settles, and the answer and run log when it
  * ends, whatever the outcome. Seed 001's flow saved nothing; here a run is always in history.
  */
-export async function runPromptRun(deps: PromptRunDeps, conversationId: string, prompt: CompiledActionPrompt, inputs: Record<string, unknown>, signal: AbortSignal): Promise<PromptRunMessage> {
+export async function runPromptRun(
+  deps: PromptRunDeps,
+  conversationId: string,
+  prompt: CompiledActionPrompt,
+  inputs: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<PromptRunMessage> {
   const run: PromptRunMessage = {
     kind: 'prompt-run',
     id: newMessageId(),
@@ -55,7 +61,17 @@ export async function runPromptRun(deps: PromptRunDeps, conversationId: string, 
       case 'tool-retry':
         return update(event.stepId, { attempts: event.attempt + 1 }, false);
       case 'tool-end':
-        return update(event.stepId, { status: 'success', durationMs: Math.round(event.durationMs), tokens: event.tokens.total, attempts: event.attempts, outputPreview: event.outputPreview }, true);
+        return update(
+          event.stepId,
+          {
+            status: 'success',
+            durationMs: Math.round(event.durationMs),
+            tokens: event.tokens.total,
+            attempts: event.attempts,
+            outputPreview: event.outputPreview,
+          },
+          true,
+        );
       case 'tool-error':
         if (event.handling === 'fallback') return;
         return update(event.stepId, { status: 'failed', durationMs: Math.round(event.durationMs), attempts: event.attempts, error: event.error }, true);
@@ -90,7 +106,12 @@ export async function runPromptRun(deps: PromptRunDeps, conversationId: string, 
   if (result.log.final?.tokens?.total) run.answerTokens = result.log.final.tokens.total;
   if (result.log.duration_ms !== undefined) run.durationMs = Math.round(result.log.duration_ms);
   const budget = result.log.input_budget;
-  if (budget && result.log.final?.sent) run.context = { promptTokens: result.log.final.tokens.input, budgetTokens: budget.tokens, ...(budget.server_context ? { serverContext: budget.server_context } : {}) };
+  if (budget && result.log.final?.sent)
+    run.context = {
+      promptTokens: result.log.final.tokens.input,
+      budgetTokens: budget.tokens,
+      ...(budget.server_context ? { serverContext: budget.server_context } : {}),
+    };
   if (!prompt.finalPrompt && result.status === 'success') run.answer = previewValue(result.output, 100_000);
   if (result.log.error && result.status !== 'success') run.error = result.log.error;
   // Named after the run_id inside it, so the file and the record it holds are found by the same id.

@@ -38,7 +38,8 @@ export class SessionApprovals {
   }
 
   answer(approvalId: string, decision: ApprovalAnswer, reason?: string): void {
-    if (!this.gate.answer(approvalId, decision, reason)) this.post({ type: 'error/show', message: 'That approval is no longer waiting (the turn ended or was stopped).' });
+    if (!this.gate.answer(approvalId, decision, reason))
+      this.post({ type: 'error/show', message: 'That approval is no longer waiting (the turn ended or was stopped).' });
   }
 
   prompts(): ApprovalPrompt[] {

@@ -62,13 +62,23 @@ export class SessionTurns {
     const context = await this.readContext(text, options, engine);
     if (!context) return;
     const { conversationId, user, history } = await this.saveQuestion(text);
-    await this.runAgentMode(engine, conversationId, { user, history, question: context.question, context: context.refs, mentions: cleanMentions(options.mentions), openFile: options.openFile });
+    await this.runAgentMode(engine, conversationId, {
+      user,
+      history,
+      question: context.question,
+      context: context.refs,
+      mentions: cleanMentions(options.mentions),
+      openFile: options.openFile,
+    });
   }
 
   async retry(messageId: string): Promise<void> {
     const conversation = this.conversation.current();
     const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
-    const user = conversation?.messages.slice(0, index).reverse().find((m): m is UserMessage => m.kind === 'user');
+    const user = conversation?.messages
+      .slice(0, index)
+      .reverse()
+      .find((m): m is UserMessage => m.kind === 'user');
     if (!conversation || index < 0 || !user) return this.deps.post({ type: 'error/show', message: 'Nothing to retry.' });
     const history = conversation.messages.slice(0, conversation.messages.indexOf(user));
     const target = conversation.messages[index]!;
@@ -94,7 +104,13 @@ export class SessionTurns {
     }
     const conversationId = await this.conversation.ensure(entry.prompt.title);
     await this.withAbort((signal) =>
-      runPromptRun({ engine, save: (m) => this.conversation.save(conversationId, m), post: this.deps.post, runLogDir: this.deps.runLogDir }, conversationId, entry.prompt!, inputs, signal),
+      runPromptRun(
+        { engine, save: (m) => this.conversation.save(conversationId, m), post: this.deps.post, runLogDir: this.deps.runLogDir },
+        conversationId,
+        entry.prompt!,
+        inputs,
+        signal,
+      ),
     );
   }
 
@@ -129,7 +145,15 @@ export class SessionTurns {
     if (!engine) return this.deps.post({ type: 'error/show', message: agentModeUnavailable(unavailable) });
     const context = await this.readContext(user.text, { attachments: (turn.context ?? []).map(attachmentOf) }, engine);
     if (!context) return;
-    await this.runAgentMode(engine, conversationId, { user, history, question: context.question, context: context.refs, mentions: turn.mentions ?? [], openFile: turn.openFile, reuseId: turn.id });
+    await this.runAgentMode(engine, conversationId, {
+      user,
+      history,
+      question: context.question,
+      context: context.refs,
+      mentions: turn.mentions ?? [],
+      openFile: turn.openFile,
+      reuseId: turn.id,
+    });
   }
 
   private async runAgentMode(engine: CodewikiEngine, conversationId: string, request: AgentModeRequest): Promise<void> {
@@ -193,5 +217,7 @@ function cleanMentions(mentions: string[] | undefined): string[] {
 
 function attachmentOf(ref: AgentContextRef): ContextAttachment {
   if (ref.kind === 'codebase') return { kind: 'codebase' };
-  return ref.kind === 'selection' && ref.startLine !== undefined ? { kind: 'selection', path: ref.path, startLine: ref.startLine, endLine: ref.endLine ?? ref.startLine } : { kind: 'file', path: ref.path };
+  return ref.kind === 'selection' && ref.startLine !== undefined
+    ? { kind: 'selection', path: ref.path, startLine: ref.startLine, endLine: ref.endLine ?? ref.startLine }
+    : { kind: 'file', path: ref.path };
 }

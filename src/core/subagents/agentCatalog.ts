@@ -102,14 +102,18 @@ async function findDefinitionFiles(dir: string): Promise<string[]> {
   } catch {
     return []; // a folder that does not exist simply has no definitions
   }
-  return names.filter(isAgentDefinitionFile).map((name) => join(dir, name)).sort();
+  return names
+    .filter(isAgentDefinitionFile)
+    .map((name) => join(dir, name))
+    .sort();
 }
 
 /** Checks the size before reading, so a huge file is refused without being loaded into memory. */
 async function readDefinition(file: string): Promise<string> {
   const { size } = await stat(file);
   const limit = DEFAULT_YAML_LIMITS.maxBytes;
-  if (size > limit) throw new ActionPromptError([{ file, line: 1, column: 1, field: '', message: `file is ${size} bytes; the limit is ${limit}`, severity: 'error' }]);
+  if (size > limit)
+    throw new ActionPromptError([{ file, line: 1, column: 1, field: '', message: `file is ${size} bytes; the limit is ${limit}`, severity: 'error' }]);
   return readFile(file, 'utf8');
 }
 

@@ -18,9 +18,7 @@ const agentName = z
   .regex(/^[a-z0-9_]+$/, 'must be a tool name of lower-case letters, digits and _')
   .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters (the limit for tool names)`);
 
-const inputName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
+const inputName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
 
 const agentInputSchema = z.strictObject({
   name: inputName.describe('The argument the calling agent passes, and {name} in system.'),
@@ -33,7 +31,7 @@ export const agentDefinitionSchema = z.strictObject({
   name: agentName.describe('The tool name the calling agent sees.'),
   description: z.string().min(1).describe('What the calling agent reads to decide when to call it.'),
   inputs: z.array(agentInputSchema).max(20).default([]),
-  system: z.string().min(1).describe('The sub-agent\'s system prompt; may reference inputs as {name}.'),
+  system: z.string().min(1).describe("The sub-agent's system prompt; may reference inputs as {name}."),
   tools: z.array(z.string().min(1)).max(50).default([]).describe('The tools it may call (an allow-list); nothing else is offered.'),
   model: z.string().min(1).optional().describe('"main" (default), "tool", or a model name on the configured endpoint.'),
   max_iterations: z.number().int().min(1).max(MAX_AGENT_ITERATIONS).optional().describe('Tool-calling turns before it must answer (default 10).'),

@@ -56,7 +56,8 @@ export function checkAgentDefinition({ definition, positions, warnings }: Parsed
   const { file } = options;
   const agentNames = options.agentNames ?? new Set<string>();
   const problems = [...nameProblems(definition, options.tools), ...inputProblems(definition), ...allowListProblems(definition, options.tools, agentNames)];
-  if (problems.length || warnings.some((d) => d.severity === 'error')) throw new ActionPromptError([...problems.map((p) => toDiagnostic(p, file, positions)), ...warnings]);
+  if (problems.length || warnings.some((d) => d.severity === 'error'))
+    throw new ActionPromptError([...problems.map((p) => toDiagnostic(p, file, positions)), ...warnings]);
 
   return {
     name: definition.name,
@@ -98,7 +99,10 @@ function inputProblems(definition: AgentDefinitionFile): Problem[] {
   try {
     for (const ref of collectReferences(definition.system)) {
       if (!names.has(ref.variable)) {
-        problems.push({ path: ['system'], message: `{${ref.variable}} is not an input of this agent (inputs: ${[...names].join(', ') || 'none'}); write {{ and }} for literal braces` });
+        problems.push({
+          path: ['system'],
+          message: `{${ref.variable}} is not an input of this agent (inputs: ${[...names].join(', ') || 'none'}); write {{ and }} for literal braces`,
+        });
       }
     }
   } catch (error) {
@@ -119,7 +123,8 @@ function allowListProblems(definition: AgentDefinitionFile, registry: ToolRegist
     const path = ['tools', i];
     const entry = registry.get(name);
     if (seen.has(name)) problems.push({ path, message: `"${name}" is listed twice` });
-    else if (agentNames.has(name) || isSubagentTool(entry?.tool)) problems.push({ path, message: `"${name}" is a sub-agent, and a sub-agent cannot call another sub-agent` });
+    else if (agentNames.has(name) || isSubagentTool(entry?.tool))
+      problems.push({ path, message: `"${name}" is a sub-agent, and a sub-agent cannot call another sub-agent` });
     else if (!entry) problems.push({ path, message: `unknown tool "${name}"; ${hint(name)}` });
     else if (!entry.metadata.agentCallable) problems.push({ path, message: `"${name}" is not available to agents (it is workflow only); ${hint(name)}` });
     seen.add(name);

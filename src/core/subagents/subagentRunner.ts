@@ -52,7 +52,10 @@ export interface SubagentServices {
 export class SubagentHostLoop extends AgentLoop {
   private readonly toolSets = new Map<string, AgentToolSet>();
 
-  constructor(deps: AgentLoopDependencies, private readonly services: SubagentServices) {
+  constructor(
+    deps: AgentLoopDependencies,
+    private readonly services: SubagentServices,
+  ) {
     super(deps);
   }
 
@@ -169,7 +172,8 @@ class SubagentRunScope implements SubagentHost {
    */
   private meter(event: AgentEvent): void {
     if (event.type === 'turn-end') this.spent += event.tokens.total;
-    else if (event.type === 'tool-call-end' && !(event.parentCallId === this.request.parentCallId && this.subagentCalls.has(event.id))) this.spent += event.tokens.total;
+    else if (event.type === 'tool-call-end' && !(event.parentCallId === this.request.parentCallId && this.subagentCalls.has(event.id)))
+      this.spent += event.tokens.total;
   }
 }
 

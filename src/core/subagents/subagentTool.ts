@@ -52,7 +52,13 @@ export function isSubagentTool(tool: StructuredToolInterface | undefined): tool 
 }
 
 export function registerSubagentTool(registry: ToolRegistry, definition: CompiledAgentDefinition): void {
-  registry.register(new SubagentTool(definition), { category: 'llm', kind: 'think', displayName: displayNameOf(definition.name), timeoutMs: SUBAGENT_TIMEOUT_MS, agentCallable: true });
+  registry.register(new SubagentTool(definition), {
+    category: 'llm',
+    kind: 'think',
+    displayName: displayNameOf(definition.name),
+    timeoutMs: SUBAGENT_TIMEOUT_MS,
+    agentCallable: true,
+  });
 }
 
 /**

@@ -4,7 +4,10 @@ import { renderValue } from '../values/renderValue';
 export type Variables = ReadonlyMap<string, unknown>;
 
 export class UndefinedReferenceError extends Error {
-  constructor(readonly reference: Reference, why: string) {
+  constructor(
+    readonly reference: Reference,
+    why: string,
+  ) {
     super(`{${reference.source}}: ${why}`);
     this.name = 'UndefinedReferenceError';
   }

@@ -31,7 +31,10 @@ export interface ParsedTemplate {
 }
 
 export class TemplateSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
     this.name = 'TemplateSyntaxError';
   }
@@ -70,8 +73,7 @@ export function parseTemplate(template: string): ParsedTemplate {
 }
 
 function parseReference(source: string, offset = 0): Reference {
-  const bad = (why: string) =>
-    new TemplateSyntaxError(`"{${source}}" is not a valid reference: ${why} (write {{ and }} for literal braces)`, offset);
+  const bad = (why: string) => new TemplateSyntaxError(`"{${source}}" is not a valid reference: ${why} (write {{ and }} for literal braces)`, offset);
   const trimmed = source.trim();
   IDENTIFIER.lastIndex = 0;
   const head = IDENTIFIER.exec(trimmed);

@@ -91,7 +91,15 @@ function nativeToolCalls(text: string): ParsedToolCall[] | undefined {
   }
   const record = asRecord(value);
   const message = asRecord(asRecord((record?.choices as unknown[] | undefined)?.[0])?.message);
-  const list = Array.isArray(value) ? value : Array.isArray(record?.tool_calls) ? record.tool_calls : Array.isArray(message?.tool_calls) ? message.tool_calls : record?.type === 'function' && record.function ? [record] : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : Array.isArray(record?.tool_calls)
+      ? record.tool_calls
+      : Array.isArray(message?.tool_calls)
+        ? message.tool_calls
+        : record?.type === 'function' && record.function
+          ? [record]
+          : undefined;
   if (!list) return undefined;
   const calls = (list as unknown[]).map((entry, index) => nativeCall(asRecord(entry), index));
   return calls.every(Boolean) && calls.length ? (calls as ParsedToolCall[]) : undefined;
@@ -126,7 +134,8 @@ async function checkCall(call: ParsedToolCall, context: ManualCallContext): Prom
 function approvalFor(tool: { name: string; kind: ToolKind }, args: Record<string, unknown> | undefined, policy: AutoApprovalPolicy): ApprovalNeeded {
   if (!ToolApprovals.needsApproval(tool.kind)) return { needed: false, autoApproved: false, why: `A ${tool.kind} tool: runs without asking.` };
   const command = tool.kind === 'execute' && typeof args?.command === 'string' ? args.command : undefined;
-  if (policy.autoApproves(tool, command)) return { needed: false, autoApproved: true, why: 'Auto-approved by your settings (codewiki.agent.autoApprove / commandAllowList).' };
+  if (policy.autoApproves(tool, command))
+    return { needed: false, autoApproved: true, why: 'Auto-approved by your settings (codewiki.agent.autoApprove / commandAllowList).' };
   if (command !== undefined && isCompoundCommand(command)) {
     return { needed: true, autoApproved: false, why: 'This command chains, redirects or substitutes commands, so it always asks, even when allow-listed.' };
   }

@@ -46,7 +46,9 @@ export interface PromptPreview {
  * cannot drift from what is really sent. The question and history that follow are the user's.
  */
 export async function previewToolPrompt(input: PromptPreviewInput): Promise<PromptPreview> {
-  const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents, { compact: usesCompactTools(input.modelName, input.adapter?.toolSet, startsFromIndex(input.codeIndex)) });
+  const tools = AgentToolSet.create(input.registry, input.toggles ?? DEFAULT_TOOL_TOGGLES, input.exclude ?? withoutSubagents, {
+    compact: usesCompactTools(input.modelName, input.adapter?.toolSet, startsFromIndex(input.codeIndex)),
+  });
   const withTools = tools.size > 0;
   if (withTools && input.codeIndex) await waitForIndex(input.codeIndex);
   const overview = withTools ? await workspaceOverview(input.workspace, input.codeIndex, input.modelName) : {};

@@ -104,12 +104,18 @@ async function attempt(protocol: ToolProtocol, settings: ModelSettings, options:
   try {
     const client = protocol === 'native' ? (model.bindTools!([PROBE_TOOL]) as AgentChatModel) : model;
     let answer = '';
-    turn = await streamTurn(client, messages, { signal: options.signal }, { onText: (piece) => void (answer += requests ? requests.push(piece) : piece), onReasoning: () => {} });
+    turn = await streamTurn(
+      client,
+      messages,
+      { signal: options.signal },
+      { onText: (piece) => void (answer += requests ? requests.push(piece) : piece), onReasoning: () => {} },
+    );
     if (requests) turn = { ...turn, text: answer + requests.end() };
   } catch (error) {
     const exchanges = await recorder.settled();
     const described = redactor.redact(describeLlmError(error, settings.baseURL, redactor));
-    if (protocol === 'native' && rejectsTools(error)) return { protocol, outcome: 'rejected', works: false, detail: `The server refused the request with tools: ${described}`, answer: '', exchanges };
+    if (protocol === 'native' && rejectsTools(error))
+      return { protocol, outcome: 'rejected', works: false, detail: `The server refused the request with tools: ${described}`, answer: '', exchanges };
     return { protocol, outcome: 'failed', works: false, detail: described, answer: '', exchanges };
   }
   const exchanges = await recorder.settled();
@@ -120,12 +126,15 @@ async function attempt(protocol: ToolProtocol, settings: ModelSettings, options:
 function judgeNative(turn: StreamedTurn): Pick<ProbeAttempt, 'outcome' | 'works' | 'detail' | 'call'> {
   const [call] = parseToolCalls(turn.message, 1);
   if (call) return judgeCall(call, 'a native tool call');
-  const written = findTextToolCalls(turn.text, new Set([PROBE_TOOL.function.name]), 1).calls[0] ?? requestCalls(splitToolRequests(turn.text).blocks, schemasByName([PROBE_TOOL]), 1)[0];
+  const written =
+    findTextToolCalls(turn.text, new Set([PROBE_TOOL.function.name]), 1).calls[0] ??
+    requestCalls(splitToolRequests(turn.text).blocks, schemasByName([PROBE_TOOL]), 1)[0];
   if (written) {
     return {
       outcome: 'text-call',
       works: false,
-      detail: 'The server accepted the tools, but the model wrote its call as text instead of a structured tool call (the chat template or server has no tool-call parsing). The text protocol suits this model.',
+      detail:
+        'The server accepted the tools, but the model wrote its call as text instead of a structured tool call (the chat template or server has no tool-call parsing). The text protocol suits this model.',
       call: shown(written),
     };
   }
@@ -139,10 +148,28 @@ function judgeText(requests: ToolRequestStream): Pick<ProbeAttempt, 'outcome' | 
 }
 
 function judgeCall(call: ParsedToolCall, how: string): Pick<ProbeAttempt, 'outcome' | 'works' | 'detail' | 'call'> {
-  if (call.name !== PROBE_TOOL.function.name) return { outcome: 'wrong-call', works: false, detail: `The model wrote ${how}, but for "${call.name || '(no name)'}" instead of add_numbers.`, call: shown(call) };
-  if (!call.args) return { outcome: 'wrong-call', works: false, detail: `The model wrote ${how} for add_numbers, but its arguments could not be read: ${call.argsError ?? ''}`.trim(), call: shown(call) };
+  if (call.name !== PROBE_TOOL.function.name)
+    return {
+      outcome: 'wrong-call',
+      works: false,
+      detail: `The model wrote ${how}, but for "${call.name || '(no name)'}" instead of add_numbers.`,
+      call: shown(call),
+    };
+  if (!call.args)
+    return {
+      outcome: 'wrong-call',
+      works: false,
+      detail: `The model wrote ${how} for add_numbers, but its arguments could not be read: ${call.argsError ?? ''}`.trim(),
+      call: shown(call),
+    };
   const right = Number(call.args.a) === EXPECTED.a && Number(call.args.b) === EXPECTED.b && typeof call.args.a === 'number' && typeof call.args.b === 'number';
-  if (!right) return { outcome: 'wrong-call', works: false, detail: `The model wrote ${how} for add_numbers, but with arguments ${call.rawArgs} instead of {"a":17,"b":25}.`, call: shown(call) };
+  if (!right)
+    return {
+      outcome: 'wrong-call',
+      works: false,
+      detail: `The model wrote ${how} for add_numbers, but with arguments ${call.rawArgs} instead of {"a":17,"b":25}.`,
+      call: shown(call),
+    };
   return { outcome: 'works', works: true, detail: `The model called add_numbers with ${how} and the right arguments.`, call: shown(call) };
 }
 

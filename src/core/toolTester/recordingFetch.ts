@@ -26,7 +26,10 @@ export class RecordingFetch {
   private readonly pending: Promise<void>[] = [];
   private readonly redactor: SecretRedactor;
 
-  constructor(secrets: Iterable<string | undefined>, private readonly next: FetchFn = globalThis.fetch) {
+  constructor(
+    secrets: Iterable<string | undefined>,
+    private readonly next: FetchFn = globalThis.fetch,
+  ) {
     this.redactor = new SecretRedactor(secrets);
   }
 
@@ -73,7 +76,9 @@ export class RecordingFetch {
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
     const outcome = await Promise.race([Promise.all(this.pending), late]);
     clearTimeout(timer);
-    if (outcome === 'late') for (const exchange of this.exchanges) if (exchange.status !== undefined && exchange.responseBody === undefined) exchange.error ??= 'the response was still open when the probe ended';
+    if (outcome === 'late')
+      for (const exchange of this.exchanges)
+        if (exchange.status !== undefined && exchange.responseBody === undefined) exchange.error ??= 'the response was still open when the probe ended';
     return this.exchanges;
   }
 }

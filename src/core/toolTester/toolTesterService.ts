@@ -125,14 +125,31 @@ export class ToolTesterService {
 }
 
 function shownAttempt(attempt: ProbeAttempt) {
-  return { protocol: attempt.protocol, outcome: attempt.outcome, works: attempt.works, detail: attempt.detail, answer: attempt.answer, exchanges: attempt.exchanges.map(exchangeText) };
+  return {
+    protocol: attempt.protocol,
+    outcome: attempt.outcome,
+    works: attempt.works,
+    detail: attempt.detail,
+    answer: attempt.answer,
+    exchanges: attempt.exchanges.map(exchangeText),
+  };
 }
 
 /** One exchange as the tester shows it: the request as sent (key removed), then the response as received. */
 function exchangeText(exchange: RecordedExchange): string {
   const headers = Object.entries(exchange.requestHeaders).map(([name, value]) => `${name}: ${value}`);
   const response = exchange.status === undefined ? '(no response)' : `HTTP ${exchange.status}`;
-  return [`${exchange.method} ${exchange.url}`, ...headers, '', pretty(exchange.requestBody), '', `→ ${response}${exchange.error ? ` (${exchange.error})` : ''}`, exchange.responseBody ?? ''].join('\n').trimEnd();
+  return [
+    `${exchange.method} ${exchange.url}`,
+    ...headers,
+    '',
+    pretty(exchange.requestBody),
+    '',
+    `→ ${response}${exchange.error ? ` (${exchange.error})` : ''}`,
+    exchange.responseBody ?? '',
+  ]
+    .join('\n')
+    .trimEnd();
 }
 
 function pretty(body: string): string {

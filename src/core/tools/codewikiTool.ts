@@ -17,7 +17,10 @@ export class CodewikiTool<S extends z.ZodObject = z.ZodObject> extends Structure
   description: string;
   schema: S;
 
-  constructor(fields: { name: string; description: string; schema: S }, private readonly func: ToolFunction<S>) {
+  constructor(
+    fields: { name: string; description: string; schema: S },
+    private readonly func: ToolFunction<S>,
+  ) {
     super();
     this.name = fields.name;
     this.description = fields.description;

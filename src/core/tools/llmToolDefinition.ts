@@ -7,9 +7,7 @@ import { z } from 'zod';
  */
 
 /** A name templates use: `{name}`. */
-export const identifierSchema = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
+export const identifierSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name of letters, digits and _ that does not start with a digit');
 
 export const toolNameSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a tool name of letters, digits, _ and -');
 

@@ -95,7 +95,12 @@ export interface SelfRenderedValue {
 const SELF_RENDERED_KINDS = new Set<string>(['symbol-matches', 'code-search', 'repo-map']);
 
 export function isSelfRendered(value: unknown): value is SelfRenderedValue {
-  return typeof value === 'object' && value !== null && SELF_RENDERED_KINDS.has((value as { kind?: string }).kind ?? '') && typeof (value as { text?: unknown }).text === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    SELF_RENDERED_KINDS.has((value as { kind?: string }).kind ?? '') &&
+    typeof (value as { text?: unknown }).text === 'string'
+  );
 }
 
 export function isFileSummaries(value: unknown): value is FileSummaries {

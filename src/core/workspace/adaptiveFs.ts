@@ -55,23 +55,38 @@ export class AdaptiveFs {
   }
 
   readdir(path: string): Promise<Dirent[]> {
-    return this.call(() => readdirSync(path, { withFileTypes: true }), () => readdir(path, { withFileTypes: true }));
+    return this.call(
+      () => readdirSync(path, { withFileTypes: true }),
+      () => readdir(path, { withFileTypes: true }),
+    );
   }
 
   readText(path: string): Promise<string> {
-    return this.call(() => readFileSync(path, 'utf8'), () => readFile(path, 'utf8'));
+    return this.call(
+      () => readFileSync(path, 'utf8'),
+      () => readFile(path, 'utf8'),
+    );
   }
 
   realpath(path: string): Promise<string> {
-    return this.call(() => realpathSync(path), () => realpath(path));
+    return this.call(
+      () => realpathSync(path),
+      () => realpath(path),
+    );
   }
 
   stat(path: string): Promise<Stats> {
-    return this.call(() => statSync(path), () => stat(path));
+    return this.call(
+      () => statSync(path),
+      () => stat(path),
+    );
   }
 
   readFilePrefix(path: string, maxBytes: number, scratch?: Buffer): Promise<FilePrefix> {
-    return this.call(() => readFilePrefixSync(path, maxBytes, scratch), () => readFilePrefix(path, maxBytes, scratch));
+    return this.call(
+      () => readFilePrefixSync(path, maxBytes, scratch),
+      () => readFilePrefix(path, maxBytes, scratch),
+    );
   }
 
   /**

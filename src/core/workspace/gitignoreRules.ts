@@ -11,11 +11,7 @@ export interface IgnoreLayer {
 export type IgnoreChain = readonly IgnoreLayer[];
 
 /** Reads `<dir>/.gitignore`; a folder without one (or an unreadable one) adds no layer. */
-export async function loadGitignoreLayer(
-  directory: string,
-  base: string,
-  readText: (path: string) => Promise<string>,
-): Promise<IgnoreLayer | undefined> {
+export async function loadGitignoreLayer(directory: string, base: string, readText: (path: string) => Promise<string>): Promise<IgnoreLayer | undefined> {
   let text: string;
   try {
     text = await readText(join(directory, '.gitignore'));

@@ -1,13 +1,5 @@
 import { throwIfAborted } from '../util/abort';
-import {
-  BINARY_SNIFF_BYTES,
-  closeAsync,
-  decodeText,
-  fstatAsync,
-  looksBinary,
-  openForReading,
-  readAsync,
-} from './readTextFile';
+import { BINARY_SNIFF_BYTES, closeAsync, decodeText, fstatAsync, looksBinary, openForReading, readAsync } from './readTextFile';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -29,13 +21,7 @@ export interface LineRange {
  * a file far larger than the per-file cap works and a huge single-line file never has to fit in
  * memory (readline would buffer the whole line). At most `maxBytes` of text are kept.
  */
-export async function readLineRange(
-  absolute: string,
-  start: number,
-  end: number,
-  maxBytes: number,
-  signal?: AbortSignal,
-): Promise<LineRange> {
+export async function readLineRange(absolute: string, start: number, end: number, maxBytes: number, signal?: AbortSignal): Promise<LineRange> {
   const fd = await openForReading(absolute);
   try {
     const size = (await fstatAsync(fd)).size;

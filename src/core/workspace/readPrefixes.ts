@@ -41,7 +41,13 @@ export async function mapFilePrefixes<R>(
         continue; // re-check abort and stop now that the event loop has run
       }
       const index = next++;
-      accept(transform(readQuietly(() => fs.readFilePrefixNow(paths[index] as string, maxBytes, scratch)), index), index);
+      accept(
+        transform(
+          readQuietly(() => fs.readFilePrefixNow(paths[index] as string, maxBytes, scratch)),
+          index,
+        ),
+        index,
+      );
     }
   }
   await mapAsynchronously(fs, paths, next, transform, accept, options);

@@ -53,11 +53,5 @@ function matchesDenyList(relativePath: string): boolean {
 
 /** `segment` is lower-case. */
 function isDeniedSegment(segment: string): boolean {
-  return (
-    segment === '.ssh' ||
-    segment.startsWith('.env') ||
-    segment.startsWith('id_rsa') ||
-    segment.endsWith('.pem') ||
-    segment.endsWith('.key')
-  );
+  return segment === '.ssh' || segment.startsWith('.env') || segment.startsWith('id_rsa') || segment.endsWith('.pem') || segment.endsWith('.key');
 }

@@ -31,7 +31,9 @@ export async function walkStarts(workspace: Workspace, starts: readonly Resolved
     const walk = await walkWorkspace(workspace, start, { ...options, maxEntries: room });
     total.entries.push(...walk.entries);
     total.truncated ||= walk.truncated;
-    total.unreadableFolders.push(...walk.unreadableFolders.map((folder) => workspace.displayPath({ root: start.root, relative: folder, absolute: join(start.root, folder) })));
+    total.unreadableFolders.push(
+      ...walk.unreadableFolders.map((folder) => workspace.displayPath({ root: start.root, relative: folder, absolute: join(start.root, folder) })),
+    );
     room -= walk.entries.length;
   }
   return total;

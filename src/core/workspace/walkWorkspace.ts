@@ -171,12 +171,7 @@ async function ancestorChain(start: ResolvedPath, readText: (path: string) => Pr
 }
 
 /** Breadth-agnostic work queue: up to `limit` folders listed at once, stopping on the first error or abort. */
-function runFolderQueue(
-  first: FolderTask,
-  visit: (task: FolderTask) => Promise<FolderTask[]>,
-  limit: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
+function runFolderQueue(first: FolderTask, visit: (task: FolderTask) => Promise<FolderTask[]>, limit: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const queue: FolderTask[] = [first];
     let active = 0;

@@ -109,7 +109,15 @@ export class Workspace {
     }
     if (options.ioSliceMs !== undefined && !(options.ioSliceMs >= 0)) throw new Error('Workspace option ioSliceMs must be 0 or more');
     const names = specs.map((spec) => spec.name);
-    return new Workspace(real, given, names, new SecretPolicy(options.allowSecrets), limits, options.ioSliceMs, options.allowSecretsHint ?? DEFAULT_ALLOW_SECRETS_HINT);
+    return new Workspace(
+      real,
+      given,
+      names,
+      new SecretPolicy(options.allowSecrets),
+      limits,
+      options.ioSliceMs,
+      options.allowSecretsHint ?? DEFAULT_ALLOW_SECRETS_HINT,
+    );
   }
 
   /** A fresh file-system view for one tool call; it decides per call whether blocking I/O is safe. */

@@ -3,15 +3,7 @@
  * the whole run, so each refusal needs a stable name as well as a readable message.
  */
 export type WorkspaceAccessCode =
-  | 'outside-workspace'
-  | 'secret'
-  | 'nul-byte'
-  | 'not-found'
-  | 'not-a-file'
-  | 'not-a-directory'
-  | 'binary'
-  | 'too-large'
-  | 'unreadable';
+  'outside-workspace' | 'secret' | 'nul-byte' | 'not-found' | 'not-a-file' | 'not-a-directory' | 'binary' | 'too-large' | 'unreadable';
 
 export class WorkspaceAccessError extends Error {
   override readonly name = 'WorkspaceAccessError';

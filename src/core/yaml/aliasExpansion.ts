@@ -75,7 +75,8 @@ export class ExpansionMeter {
   private problem(depth: number): string | undefined {
     const { maxExpandedNodes, maxExpandedChars, maxDepth } = this.limits;
     if (this.nodes > maxExpandedNodes) return `the document expands to more than ${maxExpandedNodes} nodes through aliases (limit ${maxExpandedNodes})`;
-    if (this.chars > maxExpandedChars) return `the document expands to more than ${maxExpandedChars} characters of text through aliases (limit ${maxExpandedChars})`;
+    if (this.chars > maxExpandedChars)
+      return `the document expands to more than ${maxExpandedChars} characters of text through aliases (limit ${maxExpandedChars})`;
     if (depth > maxDepth) return `aliases nest the document deeper than ${maxDepth} levels (limit ${maxDepth})`;
     return undefined;
   }

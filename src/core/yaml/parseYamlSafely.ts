@@ -15,7 +15,11 @@ type ListenerState = yaml.State & { kind: string | null; tag: string | null };
 
 /** A limit crossed while parsing, at the node being read when it was (offsets into the text). */
 class YamlLimitExceeded extends Error {
-  constructor(message: string, readonly start: number, readonly end: number) {
+  constructor(
+    message: string,
+    readonly start: number,
+    readonly end: number,
+  ) {
     super(message);
   }
 }

@@ -113,7 +113,13 @@ export function cursorPlaceAt(text: string, offset: number): CursorPlace {
   }
   const typing = before.slice(shape.content);
   if (/^[A-Za-z0-9_-]*$/.test(typing)) {
-    return { kind: 'key', path: containerPath(lines, lineIndex, shape.content, shape.dashes), prefix: typing, start: lineStart + shape.content, sequenceItem: shape.dashes.length > 0 };
+    return {
+      kind: 'key',
+      path: containerPath(lines, lineIndex, shape.content, shape.dashes),
+      prefix: typing,
+      start: lineStart + shape.content,
+      sequenceItem: shape.dashes.length > 0,
+    };
   }
   // Text of a block scalar (or a flow value that spans lines): the owner is the first key to the left above.
   const column = shape.dashes.length ? shape.content : shape.indent;

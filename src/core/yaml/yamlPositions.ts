@@ -19,7 +19,10 @@ export interface Position {
 export class PositionIndex {
   private readonly lineStarts: number[] = [0];
 
-  constructor(readonly text: string, private readonly document: ShadowNode | undefined) {
+  constructor(
+    readonly text: string,
+    private readonly document: ShadowNode | undefined,
+  ) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
 

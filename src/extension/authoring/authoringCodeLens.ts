@@ -17,7 +17,7 @@ export class AuthoringCodeLensProvider implements vscode.CodeLensProvider {
     const validate = lens('Validate', AUTHORING_COMMANDS.validate, 'Check this file as codewiki validate does');
     if (kind === 'agent') return [validate];
     return [
-      lens('▶ Run', AUTHORING_COMMANDS.run, 'Open this prompt\'s form in the CodeWiki view'),
+      lens('▶ Run', AUTHORING_COMMANDS.run, "Open this prompt's form in the CodeWiki view"),
       lens('Dry run', AUTHORING_COMMANDS.dryRun, 'Show every prompt a run would send, nested prompts included, without calling a model'),
       validate,
     ];

@@ -52,7 +52,11 @@ async function validate(deps: AuthoringCommandDeps, uri: vscode.Uri | undefined)
 }
 
 /** Opens a read-only preview of every prompt a run would send; returns its URI and how many prompts it holds. */
-async function dryRun(deps: AuthoringCommandDeps, uri: vscode.Uri | undefined, given: Record<string, unknown> = {}): Promise<{ uri: string; prompts: number; status: string } | undefined> {
+async function dryRun(
+  deps: AuthoringCommandDeps,
+  uri: vscode.Uri | undefined,
+  given: Record<string, unknown> = {},
+): Promise<{ uri: string; prompts: number; status: string } | undefined> {
   const document = await authoringDocument(uri, 'prompt');
   const state = document && (await available(deps));
   if (!document || !state) return undefined;
@@ -62,21 +66,36 @@ async function dryRun(deps: AuthoringCommandDeps, uri: vscode.Uri | undefined, g
     const prompt = state.catalog.compileText(document.getText(), file);
     const values = { ...given };
     for (const input of missingRequiredInputs(prompt, values)) {
-      const value = await vscode.window.showInputBox({ title: `Dry run of ${id}`, prompt: `${input.description ?? input.name} (${input.type})`, placeHolder: input.placeholder, ignoreFocusOut: true });
+      const value = await vscode.window.showInputBox({
+        title: `Dry run of ${id}`,
+        prompt: `${input.description ?? input.name} (${input.type})`,
+        placeHolder: input.placeholder,
+        ignoreFocusOut: true,
+      });
       if (value === undefined) return undefined;
       values[input.name] = value;
     }
     const inputs = await resolveRunInputs(prompt, values, state.workspace);
     const preview = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `CodeWiki: dry run of ${id}…` }, () =>
-      dryRunPreview({ registry: state.catalog.registry, models: state.models, prompts: state.catalog, options: { maxInputTokens: deps.maxInputTokens() } }, prompt, inputs),
+      dryRunPreview(
+        { registry: state.catalog.registry, models: state.models, prompts: state.catalog, options: { maxInputTokens: deps.maxInputTokens() } },
+        prompt,
+        inputs,
+      ),
     );
     const previewUri = deps.dryRuns.show(id, preview.text);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(previewUri), { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(previewUri), {
+      viewColumn: vscode.ViewColumn.Beside,
+      preview: true,
+      preserveFocus: true,
+    });
     return { uri: previewUri.toString(), prompts: preview.prompts, status: preview.status };
   } catch (error) {
     if (error instanceof ActionPromptError) {
       await deps.diagnostics.refresh(document);
-      void vscode.window.showErrorMessage(`CodeWiki: cannot dry-run ${basename(file)}: ${error.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)[0] ?? error.message}`);
+      void vscode.window.showErrorMessage(
+        `CodeWiki: cannot dry-run ${basename(file)}: ${error.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)[0] ?? error.message}`,
+      );
       return undefined;
     }
     throw error;
@@ -100,7 +119,9 @@ async function run(deps: AuthoringCommandDeps, uri: vscode.Uri | undefined): Pro
   const id = promptIdOf(document.uri.fsPath);
   const entry = engine?.catalog.entry(id);
   if (!entry?.prompt || entry.file !== document.uri.fsPath) {
-    void vscode.window.showWarningMessage(`CodeWiki: ${basename(document.uri.fsPath)} is not the prompt "${id}" that CodeWiki loaded; run it with codewiki run on the command line.`);
+    void vscode.window.showWarningMessage(
+      `CodeWiki: ${basename(document.uri.fsPath)} is not the prompt "${id}" that CodeWiki loaded; run it with codewiki run on the command line.`,
+    );
     return undefined;
   }
   await deps.view.reveal();
@@ -118,7 +139,11 @@ async function authoringDocument(uri: vscode.Uri | undefined, only?: 'prompt'): 
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   const kind = document && authoringKindOfDocument(document);
   if (!document || !kind || (only && kind !== only)) {
-    void vscode.window.showWarningMessage(only ? 'CodeWiki: open an action prompt (in .codewiki/prompts/ or a codewiki.promptFolders folder) first.' : 'CodeWiki: open an action prompt or agent definition in .codewiki/ first.');
+    void vscode.window.showWarningMessage(
+      only
+        ? 'CodeWiki: open an action prompt (in .codewiki/prompts/ or a codewiki.promptFolders folder) first.'
+        : 'CodeWiki: open an action prompt or agent definition in .codewiki/ first.',
+    );
     return undefined;
   }
   return document;

@@ -79,7 +79,10 @@ export class LiveDiagnostics implements vscode.Disposable {
   private publish(uri: vscode.Uri, text: string, kind: AuthoringKind, env: AuthoringEnvironment): LocatedDiagnostic[] {
     const problems = locatedDiagnostics(text, uri.fsPath, kind, env);
     // Every problem lies on one line (see locatedDiagnostics), so its range needs no document.
-    this.collection.set(uri, problems.map((p) => toVscodeDiagnostic(p, new vscode.Range(p.line - 1, p.column - 1, p.line - 1, p.column - 1 + (p.end - p.start)))));
+    this.collection.set(
+      uri,
+      problems.map((p) => toVscodeDiagnostic(p, new vscode.Range(p.line - 1, p.column - 1, p.line - 1, p.column - 1 + (p.end - p.start)))),
+    );
     return problems;
   }
 }

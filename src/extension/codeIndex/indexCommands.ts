@@ -7,7 +7,9 @@ export function registerIndexCommands(index: WorkspaceIndex): vscode.Disposable[
     vscode.commands.registerCommand('codewiki.rebuildIndex', async () => {
       if (!index.status()) {
         return void vscode.window.showWarningMessage(
-          vscode.workspace.isTrusted ? 'CodeWiki: open a folder to index it (or turn on codewiki.index.enabled).' : 'CodeWiki: trust this workspace to index it: indexing reads its files.',
+          vscode.workspace.isTrusted
+            ? 'CodeWiki: open a folder to index it (or turn on codewiki.index.enabled).'
+            : 'CodeWiki: trust this workspace to index it: indexing reads its files.',
         );
       }
       const status = await vscode.window.withProgress(
@@ -18,13 +20,19 @@ export function registerIndexCommands(index: WorkspaceIndex): vscode.Disposable[
           const listener = index.onDidChangeStatus((s) => {
             if (!s?.totalFiles) return;
             const done = Math.round((100 * s.indexedFiles) / s.totalFiles);
-            progress.report({ message: `${s.indexedFiles.toLocaleString('en-US')} of ${s.totalFiles.toLocaleString('en-US')} files`, increment: Math.max(0, done - reported) });
+            progress.report({
+              message: `${s.indexedFiles.toLocaleString('en-US')} of ${s.totalFiles.toLocaleString('en-US')} files`,
+              increment: Math.max(0, done - reported),
+            });
             reported = Math.max(reported, done);
           });
           return index.rebuild().finally(() => listener.dispose());
         },
       );
-      if (status?.state === 'ready') void vscode.window.showInformationMessage(`CodeWiki: indexed ${status.indexedFiles.toLocaleString('en-US')} files, ${status.symbols.toLocaleString('en-US')} definitions.`);
+      if (status?.state === 'ready')
+        void vscode.window.showInformationMessage(
+          `CodeWiki: indexed ${status.indexedFiles.toLocaleString('en-US')} files, ${status.symbols.toLocaleString('en-US')} definitions.`,
+        );
     }),
     vscode.commands.registerCommand('codewiki.stopIndexing', () => index.stop()),
   ];

@@ -18,7 +18,8 @@ export class IndexStatusBar implements vscode.Disposable {
     if (status.state === 'building' || status.state === 'idle') {
       const of = status.totalFiles ? `${files}/${status.totalFiles.toLocaleString('en-US')}` : files;
       this.item.text = `$(sync~spin) Indexing ${of}`;
-      this.item.tooltip = 'CodeWiki is indexing the workspace (symbols, search, file graph) in the background; questions can already use what is indexed. Click to stop.';
+      this.item.tooltip =
+        'CodeWiki is indexing the workspace (symbols, search, file graph) in the background; questions can already use what is indexed. Click to stop.';
       this.item.command = 'codewiki.stopIndexing';
     } else if (status.state === 'failed') {
       this.item.text = '$(warning) Index';

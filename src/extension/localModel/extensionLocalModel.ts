@@ -68,7 +68,10 @@ export class ExtensionLocalModel implements vscode.Disposable {
    * progress is; with nothing configured and none running, its name, so the setup offers to start it.
    */
   status(settings: CodewikiSettings): { problem?: string; localModel?: string } {
-    if (this.starting) return { problem: `The local model (${this.safeModelName()} on llama.cpp) is starting: the notification shows its progress. A first start builds llama.cpp and downloads the weights (about 15 minutes, once); later starts take seconds.` };
+    if (this.starting)
+      return {
+        problem: `The local model (${this.safeModelName()} on llama.cpp) is starting: the notification shows its progress. A first start builds llama.cpp and downloads the weights (about 15 minutes, once); later starts take seconds.`,
+      };
     const nothingConfigured = settings.provider === 'openai' && !settings.baseUrl && !settings.model;
     return nothingConfigured && !this.local && !localModelRefused() ? { localModel: this.safeModelName() } : {};
   }
@@ -116,7 +119,8 @@ export class ExtensionLocalModel implements vscode.Disposable {
       'Always Start It',
       'Settings',
     );
-    if (choice === 'Always Start It') await vscode.workspace.getConfiguration('codewiki').update('localModel.autoStart', true, vscode.ConfigurationTarget.Global);
+    if (choice === 'Always Start It')
+      await vscode.workspace.getConfiguration('codewiki').update('localModel.autoStart', true, vscode.ConfigurationTarget.Global);
     if (choice === 'Start Local Model' || choice === 'Always Start It') await this.start();
     if (choice === 'Settings') await vscode.commands.executeCommand('workbench.action.openSettings', CODEWIKI_SETTINGS_QUERY);
   }

@@ -8,7 +8,9 @@ export function registerLocalModelCommands(localModel: ExtensionLocalModel): vsc
     vscode.commands.registerCommand('codewiki.startLocalModel', async () => {
       const settings = readSettings();
       if (settings.provider !== 'openai' || settings.baseUrl || settings.model) {
-        return void vscode.window.showInformationMessage('CodeWiki: a model is configured (CodeWiki › Base Url and Model, or CodeWiki › Provider), so the local model is not used. Clear those settings to use it.');
+        return void vscode.window.showInformationMessage(
+          'CodeWiki: a model is configured (CodeWiki › Base Url and Model, or CodeWiki › Provider), so the local model is not used. Clear those settings to use it.',
+        );
       }
       await localModel.start();
     }),

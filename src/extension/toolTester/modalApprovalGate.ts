@@ -12,7 +12,11 @@ const MAX_DETAIL_CHARS = 3_000;
  */
 export const modalApprovalGate: ApprovalGate = {
   async request(approval: ApprovalRequest): Promise<ApprovalDecision> {
-    const choice = await vscode.window.showWarningMessage(`Run ${approval.displayName} (${approval.kind})?`, { modal: true, detail: `${approval.why}\n\n${previewText(approval)}` }, ALLOW);
+    const choice = await vscode.window.showWarningMessage(
+      `Run ${approval.displayName} (${approval.kind})?`,
+      { modal: true, detail: `${approval.why}\n\n${previewText(approval)}` },
+      ALLOW,
+    );
     return choice === ALLOW ? { decision: 'allow-once' } : { decision: 'deny', reason: 'Denied in the Tool Tester.' };
   },
 };

@@ -32,10 +32,7 @@ export class ToolTesterPanel implements vscode.Disposable {
     });
     panel.webview.html = webviewHtml(panel.webview, webviewRoot, 'tester.js', 'CodeWiki: Tool Tester');
     this.panel = panel;
-    this.listeners = [
-      panel.webview.onDidReceiveMessage((message: unknown) => void this.handle(message)),
-      panel.onDidDispose(() => this.closed()),
-    ];
+    this.listeners = [panel.webview.onDidReceiveMessage((message: unknown) => void this.handle(message)), panel.onDidDispose(() => this.closed())];
   }
 
   /** Settings, tools or the model changed: the page shows the new state (the previews follow the toggles live). */
@@ -86,7 +83,11 @@ export class ToolTesterPanel implements vscode.Disposable {
       case 'tester/parse':
         return this.post({ type: 'tester/parsed', requestId: message.requestId, parse: await this.service.parse(message.text) });
       case 'tester/run':
-        return this.post({ type: 'tester/ran', requestId: message.requestId, run: await this.cancellable('run', (signal) => this.service.run(message.text, message.index, signal)) });
+        return this.post({
+          type: 'tester/ran',
+          requestId: message.requestId,
+          run: await this.cancellable('run', (signal) => this.service.run(message.text, message.index, signal)),
+        });
       case 'tester/probe':
         this.post({ type: 'tester/probe', status: 'running' });
         return this.post({ type: 'tester/probe', status: 'done', probe: await this.cancellable('probe', (signal) => this.service.probe(signal)) });

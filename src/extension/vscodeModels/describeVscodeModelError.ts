@@ -7,7 +7,8 @@ import { LanguageModelStalledError, NoLanguageModelError } from './languageModel
  */
 export function describeVscodeModelError(error: unknown, modelName: string): string {
   if (error instanceof NoLanguageModelError) return error.message;
-  if (error instanceof LanguageModelStalledError) return `No response from the VS Code language model ${error.modelName} for ${Math.round(error.timeoutMs / 1000)} s (timeout): try again, or raise codewiki.requestTimeoutSeconds.`;
+  if (error instanceof LanguageModelStalledError)
+    return `No response from the VS Code language model ${error.modelName} for ${Math.round(error.timeoutMs / 1000)} s (timeout): try again, or raise codewiki.requestTimeoutSeconds.`;
   if (isAbort(error)) return 'Cancelled';
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
   const detail = shorten(error instanceof Error ? error.message : String(error));

@@ -9,7 +9,10 @@ export function findLanguageModel(models: readonly LanguageModelChatLike[], want
   const slash = trimmed.indexOf('/');
   if (slash > 0) {
     const vendor = trimmed.slice(0, slash).toLowerCase();
-    const match = matchByName(models.filter((model) => model.vendor.toLowerCase() === vendor), trimmed.slice(slash + 1));
+    const match = matchByName(
+      models.filter((model) => model.vendor.toLowerCase() === vendor),
+      trimmed.slice(slash + 1),
+    );
     if (match) return match;
   }
   // Ids may contain slashes themselves (e.g. "org/model"), so the whole text is tried too.

@@ -52,7 +52,11 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
     return { generations: whole ? [whole] : [] };
   }
 
-  override async *_streamResponseChunks(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
     const { signal } = options;
     signal?.throwIfAborted();
     const { tools, toolMode } = toolOptions(options.tools, options.tool_choice, this.api);
@@ -67,7 +71,12 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
       // would otherwise hang the turn until Stop. VS Code may be asking the user for consent meanwhile, so the
       // error says so, and Retry asks again.
       const response = await withDeadline(
-        () => this.chat.sendRequest(toLanguageModelMessages(messages, this.api), { justification: this.settings.justification, tools, toolMode }, cancellation.token),
+        () =>
+          this.chat.sendRequest(
+            toLanguageModelMessages(messages, this.api),
+            { justification: this.settings.justification, tools, toolMode },
+            cancellation.token,
+          ),
         { ...deadline, stalled: () => new LanguageModelStalledError(this.chat.name, this.settings.timeoutMs, 'start') },
       );
       const parts = response.stream[Symbol.asyncIterator]();
@@ -90,7 +99,9 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
         message: new AIMessageChunk({
           content: '',
           response_metadata: { finish_reason: calls ? 'tool_calls' : 'stop', model_name: this.chat.id },
-          ...(input !== undefined && outputTokens !== undefined ? { usage_metadata: { input_tokens: input, output_tokens: outputTokens, total_tokens: input + outputTokens } } : {}),
+          ...(input !== undefined && outputTokens !== undefined
+            ? { usage_metadata: { input_tokens: input, output_tokens: outputTokens, total_tokens: input + outputTokens } }
+            : {}),
         }),
         generationInfo: { finish_reason: calls ? 'tool_calls' : 'stop' },
       });
@@ -133,4 +144,3 @@ export class LanguageModelChatModel extends BaseChatModel<LanguageModelChatCallO
     }
   }
 }
-

@@ -4,7 +4,11 @@
 export class LanguageModelStalledError extends Error {
   override readonly name = 'LanguageModelStalledError';
 
-  constructor(readonly modelName: string, readonly timeoutMs: number, when: 'start' | 'stream' = 'stream') {
+  constructor(
+    readonly modelName: string,
+    readonly timeoutMs: number,
+    when: 'start' | 'stream' = 'stream',
+  ) {
     super(
       when === 'start'
         ? `${modelName} did not start answering within ${Math.round(timeoutMs / 1000)} s (if VS Code asked whether CodeWiki may use the model, allow it and retry)`

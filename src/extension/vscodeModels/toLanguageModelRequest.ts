@@ -68,7 +68,11 @@ export function toLanguageModelTools(tools: readonly BindToolsInput[]): LmTool[]
  * providers may support Required with a single tool only: a forced tool (`tool_choice: "read_file"`, the
  * agent's `@tool` mentions) is sent alone with Required.
  */
-export function toolOptions(tools: readonly LmTool[] | undefined, toolChoice: ToolChoice | undefined, api: LanguageModelApi): Pick<LmRequestOptions, 'tools' | 'toolMode'> {
+export function toolOptions(
+  tools: readonly LmTool[] | undefined,
+  toolChoice: ToolChoice | undefined,
+  api: LanguageModelApi,
+): Pick<LmRequestOptions, 'tools' | 'toolMode'> {
   if (!tools?.length || toolChoice === 'none') return {};
   if (toolChoice === undefined || toolChoice === 'auto') return { tools: [...tools], toolMode: api.toolMode.auto };
   if (toolChoice === 'any' || toolChoice === 'required') return { tools: [...tools], toolMode: api.toolMode.required };

@@ -55,6 +55,11 @@ export class VscodeModelProvider implements ModelProvider {
 
   private chatFor(name: string | undefined): LanguageModelChatLike {
     if (!name) return this.chosen;
-    return findLanguageModel(this.available.filter((model) => model.vendor === this.chosen.vendor), name) ?? this.chosen;
+    return (
+      findLanguageModel(
+        this.available.filter((model) => model.vendor === this.chosen.vendor),
+        name,
+      ) ?? this.chosen
+    );
   }
 }

@@ -24,7 +24,10 @@ const JUSTIFICATION = 'CodeWiki answers your questions, runs action prompts and 
  */
 export async function setUpVscodeModels(settings: CodewikiSettings): Promise<VscodeModelSetup> {
   const api = languageModelApi();
-  if (!api) return unavailable(`This VS Code (${vscode.version}) cannot lend its language models with tools: VS Code 1.95 or later is needed for codewiki.provider "vscode". Update VS Code, or set CodeWiki › Provider to openai.`);
+  if (!api)
+    return unavailable(
+      `This VS Code (${vscode.version}) cannot lend its language models with tools: VS Code 1.95 or later is needed for codewiki.provider "vscode". Update VS Code, or set CodeWiki › Provider to openai.`,
+    );
   let offered: LanguageModelChatLike[];
   try {
     offered = (await vscode.lm.selectChatModels()) as unknown as LanguageModelChatLike[];
@@ -38,7 +41,9 @@ export async function setUpVscodeModels(settings: CodewikiSettings): Promise<Vsc
   }
   const chosen = settings.vscodeModel ? findLanguageModel(offered, settings.vscodeModel) : offered[0];
   if (!chosen) {
-    return unavailable(`No VS Code language model matches CodeWiki › Vscode Model (codewiki.vscodeModel) "${settings.vscodeModel}". Available: ${offered.map(describeLanguageModel).join(', ')}.`);
+    return unavailable(
+      `No VS Code language model matches CodeWiki › Vscode Model (codewiki.vscodeModel) "${settings.vscodeModel}". Available: ${offered.map(describeLanguageModel).join(', ')}.`,
+    );
   }
   return {
     models: new VscodeModelProvider(chosen, offered, api, { timeoutMs: settings.requestTimeoutSeconds * 1000, justification: JUSTIFICATION }),
@@ -73,7 +78,8 @@ function languageModelApi(): LanguageModelApi | undefined {
     LanguageModelChatToolMode: { Auto: number; Required: number };
   }>;
   const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelToolResultPart, LanguageModelChatToolMode } = lm;
-  if (!vscode.lm?.selectChatModels || !LanguageModelTextPart || !LanguageModelToolCallPart || !LanguageModelToolResultPart || !LanguageModelChatToolMode) return undefined;
+  if (!vscode.lm?.selectChatModels || !LanguageModelTextPart || !LanguageModelToolCallPart || !LanguageModelToolResultPart || !LanguageModelChatToolMode)
+    return undefined;
   const message = vscode.LanguageModelChatMessage as unknown as { User(content: unknown[]): never; Assistant(content: unknown[]): never };
   return {
     TextPart: LanguageModelTextPart,

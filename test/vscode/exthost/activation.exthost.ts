@@ -11,7 +11,10 @@ describe('CodeWiki in the extension host', () => {
 
     const contributed = (extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((command) => !registered.has(command)), []);
+    assert.deepEqual(
+      contributed.filter((command) => !registered.has(command)),
+      [],
+    );
   });
 
   it('sees the environment the test gave the server', () => {

@@ -16,7 +16,10 @@ export function run(): Promise<void> {
   const base = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
   base.consoleLog = (...args) => console.log(REPORT_TAG + format(...args));
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.exthost.js')).sort()) mocha.addFile(join(__dirname, file));
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.exthost.js'))
+    .sort())
+    mocha.addFile(join(__dirname, file));
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

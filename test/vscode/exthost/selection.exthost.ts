@@ -12,7 +12,10 @@ import type { HostToWebview } from '../../../src/shared/protocol';
 describe('#selection: the router answers selection/request from the active editor', () => {
   const posted: HostToWebview[] = [];
   const logged: string[] = [];
-  const router = new HostMessageRouter({ post: (message: HostToWebview) => posted.push(message), log: (line: string) => logged.push(line) } as unknown as RouterDeps);
+  const router = new HostMessageRouter({
+    post: (message: HostToWebview) => posted.push(message),
+    log: (line: string) => logged.push(line),
+  } as unknown as RouterDeps);
   const ask = async (requestId: string) => {
     posted.length = 0;
     await router.handle({ type: 'selection/request', requestId });
@@ -30,10 +33,14 @@ describe('#selection: the router answers selection/request from the active edito
 
     // Lines 2 and 3: a selection that ends at column 0 of line 4 does not take line 4.
     editor.selection = new vscode.Selection(1, 1, 3, 0);
-    assert.deepEqual(await ask('r1'), [{ type: 'selection/current', requestId: 'r1', selection: { kind: 'selection', path: 'selection-probe.ts', startLine: 2, endLine: 3 } }]);
+    assert.deepEqual(await ask('r1'), [
+      { type: 'selection/current', requestId: 'r1', selection: { kind: 'selection', path: 'selection-probe.ts', startLine: 2, endLine: 3 } },
+    ]);
 
     editor.selection = new vscode.Selection(2, 0, 2, 0);
-    assert.deepEqual(await ask('r2'), [{ type: 'selection/current', requestId: 'r2', problem: '#selection: nothing is selected in the editor; select some lines first.' }]);
+    assert.deepEqual(await ask('r2'), [
+      { type: 'selection/current', requestId: 'r2', problem: '#selection: nothing is selected in the editor; select some lines first.' },
+    ]);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.deepEqual(await ask('r3'), [{ type: 'selection/current', requestId: 'r3', problem: '#selection: select some lines in a workspace file first.' }]);

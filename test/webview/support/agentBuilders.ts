@@ -55,7 +55,15 @@ export const toolsState = (over: Partial<ToolsState> = {}): ToolsState => ({
 
 export const toolsList = (over: Partial<ToolsState> = {}): HostToWebview => ({ type: 'tools/list', ...toolsState(over) });
 
-export const DIFF = ['--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,2 +1,2 @@', ' export const a = 1;', '-export const b = 2;', '+export const b = "<img src=x onerror=alert(1)>";', ''].join('\n');
+export const DIFF = [
+  '--- a/src/a.ts',
+  '+++ b/src/a.ts',
+  '@@ -1,2 +1,2 @@',
+  ' export const a = 1;',
+  '-export const b = 2;',
+  '+export const b = "<img src=x onerror=alert(1)>";',
+  '',
+].join('\n');
 
 export const approval = (over: Partial<ApprovalPrompt> = {}): HostToWebview => ({
   type: 'agent/approval',

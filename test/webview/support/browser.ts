@@ -8,7 +8,15 @@ import { buildWebview } from '../../../webview-ui/build.mjs';
 
 /** Debian's chromium (real-vscode.md); `CHROMIUM_PATH` points elsewhere. Playwright's own download never works offline. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The nonce the test page's CSP allows, like the real host's per-load nonce. */
 export const NONCE = 'cwTestNonce0123456789';

@@ -1,4 +1,14 @@
-import type { PromptRunMessage, PromptStepRecord, AssistantMessage, Conversation, ConversationSummary, HostStatus, HostToWebview, PromptSummary, UserMessage } from '../../../src/shared/protocol';
+import type {
+  PromptRunMessage,
+  PromptStepRecord,
+  AssistantMessage,
+  Conversation,
+  ConversationSummary,
+  HostStatus,
+  HostToWebview,
+  PromptSummary,
+  UserMessage,
+} from '../../../src/shared/protocol';
 
 /** Test-data builders: a sensible whole object, with the fields a test cares about overridden. */
 const when = '2025-01-02T10:00:00.000Z';

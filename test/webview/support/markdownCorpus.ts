@@ -93,8 +93,58 @@ export const MARKDOWN_CORPUS: Record<string, string> = {
 };
 
 /** Lines and words that interact across lines and blocks, for generated answers. */
-const BLOCK_LINES = ['', '', '- a', '  - b', '1. x', '2) y', '```', '~~~', '   ```js', '> ```', '    code', '# h', 'para', 'more text', '> q', '---', '===', '* * *', '| a | b |', '|---|---|', '[r]: /u', 'see [r]', '**b', '*e*', '`c', '[a](', '/u)', '\t- c', 'a  ', 'x\r'];
-const WORDS = ['word', 'word', 'other', '**bold**', '*em*', '_u_', '`code`', '[link](https://x.y)', '[r]', '~~s~~', '<https://a.b>', '&amp;', '**open', 'close**', '[open', '`tick', 'a*b', 'x_y'];
+const BLOCK_LINES = [
+  '',
+  '',
+  '- a',
+  '  - b',
+  '1. x',
+  '2) y',
+  '```',
+  '~~~',
+  '   ```js',
+  '> ```',
+  '    code',
+  '# h',
+  'para',
+  'more text',
+  '> q',
+  '---',
+  '===',
+  '* * *',
+  '| a | b |',
+  '|---|---|',
+  '[r]: /u',
+  'see [r]',
+  '**b',
+  '*e*',
+  '`c',
+  '[a](',
+  '/u)',
+  '\t- c',
+  'a  ',
+  'x\r',
+];
+const WORDS = [
+  'word',
+  'word',
+  'other',
+  '**bold**',
+  '*em*',
+  '_u_',
+  '`code`',
+  '[link](https://x.y)',
+  '[r]',
+  '~~s~~',
+  '<https://a.b>',
+  '&amp;',
+  '**open',
+  'close**',
+  '[open',
+  '`tick',
+  'a*b',
+  'x_y',
+];
 const LINE_ENDS = ['\n', '\n', '\n', '  \n', '\\\n', '\n   '];
 
 /** A small deterministic generator (xorshift), so a failing answer can be reproduced from its seed. */
@@ -113,6 +163,7 @@ export function generatedAnswer(seed: number): string {
   const pick = generator(seed);
   if (seed % 2) return Array.from({ length: 5 + pick(25) }, () => BLOCK_LINES[pick(BLOCK_LINES.length)]).join('\n') + '\n';
   let text = pick(3) === 0 ? '[r]: https://early.example\n\n' : '';
-  for (let line = 20 + pick(40); line > 0; line--) text += Array.from({ length: 1 + pick(8) }, () => WORDS[pick(WORDS.length)]).join(' ') + LINE_ENDS[pick(LINE_ENDS.length)];
+  for (let line = 20 + pick(40); line > 0; line--)
+    text += Array.from({ length: 1 + pick(8) }, () => WORDS[pick(WORDS.length)]).join(' ') + LINE_ENDS[pick(LINE_ENDS.length)];
   return text + (pick(3) === 0 ? '\n[r]: https://late.example\n' : '');
 }

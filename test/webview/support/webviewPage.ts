@@ -85,7 +85,12 @@ export class WebviewPage {
     const tester = this.pageName === 'tester';
     await this.page.goto(`${this.origin}/${tester ? 'tester' : 'index'}.html`, { waitUntil: 'domcontentloaded' });
     const ready = tester ? 'tester/ready' : 'webview/ready';
-    await eventually(async () => assert.ok((await this.posted()).some((m) => (m.type as string) === ready), `the page posted ${ready}`));
+    await eventually(async () =>
+      assert.ok(
+        (await this.posted()).some((m) => (m.type as string) === ready),
+        `the page posted ${ready}`,
+      ),
+    );
   }
 
   async send(...messages: HostToWebview[]): Promise<void> {

@@ -200,9 +200,11 @@ export class CwAgentTurn extends CwElement {
     const defs = t.definitions ?? [];
     if (!wait && !defs.length && !t.indexContext) return nothing;
     return html`<div class="index-found">
-      ${wait
-        ? html`<div class="index-wait muted" role="status">${icon('loading', 'spin')} Indexing the workspace… ${wait.totalFiles ? `${wait.indexedFiles.toLocaleString('en-US')} of ${wait.totalFiles.toLocaleString('en-US')} files` : ''}</div>`
-        : nothing}
+      ${
+        wait
+          ? html`<div class="index-wait muted" role="status">${icon('loading', 'spin')} Indexing the workspace… ${wait.totalFiles ? `${wait.indexedFiles.toLocaleString('en-US')} of ${wait.totalFiles.toLocaleString('en-US')} files` : ''}</div>`
+          : nothing
+      }
       ${defs.map(
         (d) => html`<div class="definition-card" data-path=${d.path} data-line=${d.line}>
           <a class="file-link definition-link" role="link" tabindex="0" title=${`Open ${d.path}:${d.line}`}
@@ -213,9 +215,11 @@ export class CwAgentTurn extends CwElement {
           ${d.doc ? html`<div class="doc muted">${d.doc}</div>` : nothing}
         </div>`,
       )}
-      ${t.indexContext
-        ? html`<div class="index-context muted" title=${t.indexContext.files.join('\n')}>${icon('search')} Code index: ${t.indexContext.files.length} file${t.indexContext.files.length === 1 ? '' : 's'} sent with the question (${t.indexContext.tokens.toLocaleString('en-US')} tokens)${t.indexContext.partial ? ', from a partial index' : ''}</div>`
-        : nothing}
+      ${
+        t.indexContext
+          ? html`<div class="index-context muted" title=${t.indexContext.files.join('\n')}>${icon('search')} Code index: ${t.indexContext.files.length} file${t.indexContext.files.length === 1 ? '' : 's'} sent with the question (${t.indexContext.tokens.toLocaleString('en-US')} tokens)${t.indexContext.partial ? ', from a partial index' : ''}</div>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -227,7 +231,11 @@ export class CwAgentTurn extends CwElement {
   private nestedApprovalParents = new Set<string>();
 
   private renderApprovals(entries: readonly ApprovalEntry[]) {
-    return repeat(entries, (a) => a.prompt.approvalId, (a) => html`<cw-approval-card .entry=${a} .via=${this.subagentName(a)} .actions=${this.actions}></cw-approval-card>`);
+    return repeat(
+      entries,
+      (a) => a.prompt.approvalId,
+      (a) => html`<cw-approval-card .entry=${a} .via=${this.subagentName(a)} .actions=${this.actions}></cw-approval-card>`,
+    );
   }
 
   private subagentName(entry: ApprovalEntry): string | undefined {
@@ -240,7 +248,13 @@ export class CwAgentTurn extends CwElement {
   private renderWork(t: AgentTurnMessage, streaming: boolean) {
     const calls = callTree(t.toolCalls);
     const open = this.workOpen ?? streaming;
-    this.nestedApprovalParents = open ? new Set(this.approvals.flatMap((a) => (a.prompt.parentCallId !== undefined && calls.some((n) => n.call.id === a.prompt.parentCallId) ? [a.prompt.parentCallId] : []))) : new Set();
+    this.nestedApprovalParents = open
+      ? new Set(
+          this.approvals.flatMap((a) =>
+            a.prompt.parentCallId !== undefined && calls.some((n) => n.call.id === a.prompt.parentCallId) ? [a.prompt.parentCallId] : [],
+          ),
+        )
+      : new Set();
     if (!streaming && calls.length === 0 && !t.reasoning && !t.tokens?.total) return nothing;
     const label = streaming
       ? html`<span class="label">Working… <cw-elapsed .since=${Date.parse(t.createdAt) || Date.now()}></cw-elapsed>${t.toolCalls.length ? ` · ${t.toolCalls.length} tool${t.toolCalls.length === 1 ? '' : 's'}` : ''}</span>`
@@ -249,23 +263,31 @@ export class CwAgentTurn extends CwElement {
       <button class="work-head" aria-expanded=${open} @click=${() => (this.workOpen = !open)}>
         ${icon(open ? 'chevron-down' : 'chevron-right')}${streaming ? icon('loading', 'spin') : icon('tools')}${label}
       </button>
-      ${open
-        ? html`${calls.length ? this.renderCalls(calls, 'Tool calls') : nothing}
+      ${
+        open
+          ? html`${calls.length ? this.renderCalls(calls, 'Tool calls') : nothing}
             ${renderThinking(t.reasoning)}`
-        : nothing}
+          : nothing
+      }
     </section>`;
   }
 
   private renderCalls(nodes: CallNode[], label: string): TemplateResult {
     const topLevel = label === 'Tool calls';
     return html`<ol class="calls ${topLevel ? '' : 'nested'}" aria-label=${label}>
-      ${repeat(nodes, (n) => callKey(n.call), (n): TemplateResult => html`<li class="call-item" data-call=${n.call.id}>
+      ${repeat(
+        nodes,
+        (n) => callKey(n.call),
+        (n): TemplateResult => html`<li class="call-item" data-call=${n.call.id}>
           <cw-tool-call-row .call=${n.call}></cw-tool-call-row>
           ${n.children.length ? this.renderCalls(n.children, `Calls of ${n.call.displayName}`) : nothing}
-          ${topLevel && this.nestedApprovalParents.has(n.call.id)
-            ? html`<div class="nested-approvals">${this.renderApprovals(this.approvals.filter((a) => a.prompt.parentCallId === n.call.id))}</div>`
-            : nothing}
-        </li>`)}
+          ${
+            topLevel && this.nestedApprovalParents.has(n.call.id)
+              ? html`<div class="nested-approvals">${this.renderApprovals(this.approvals.filter((a) => a.prompt.parentCallId === n.call.id))}</div>`
+              : nothing
+          }
+        </li>`,
+      )}
     </ol>`;
   }
 
@@ -283,18 +305,26 @@ export class CwAgentTurn extends CwElement {
   private renderEnd(t: AgentTurnMessage, streaming: boolean) {
     if (streaming) return t.answer || t.toolCalls.length ? nothing : html`<div class="muted">Thinking…</div>`;
     return html`
-      ${t.status === 'stopped' ? html`<div class="status-line"><span class="muted">The turn was stopped; what arrived is kept.</span>
-          <button class="secondary retry" @click=${() => this.actions.retry(t.id)}>${icon('refresh')} Retry</button></div>` : nothing}
-      ${t.status === 'error'
-        ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${t.error ?? 'The turn failed.'}</span>
+      ${
+        t.status === 'stopped'
+          ? html`<div class="status-line"><span class="muted">The turn was stopped; what arrived is kept.</span>
+          <button class="secondary retry" @click=${() => this.actions.retry(t.id)}>${icon('refresh')} Retry</button></div>`
+          : nothing
+      }
+      ${
+        t.status === 'error'
+          ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${t.error ?? 'The turn failed.'}</span>
             <button class="secondary retry" @click=${() => this.actions.retry(t.id)}>${icon('refresh')} Retry</button></div>`
-        : nothing}
-      ${t.answer
-        ? html`<div class="toolbar answer-actions">
+          : nothing
+      }
+      ${
+        t.answer
+          ? html`<div class="toolbar answer-actions">
             <button class="icon" title="Copy answer" aria-label="Copy answer" data-action="copy" @click=${() => this.actions.code('copy', t.answer)}>${icon('copy')}</button>
             <button class="icon" title="Insert at cursor" aria-label="Insert answer at cursor" data-action="insert" @click=${() => this.actions.code('insert', t.answer)}>${icon('insert')}</button>
           </div>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 

@@ -77,7 +77,8 @@ export class CwApp extends CwElement {
    * at once, otherwise from its top (search box, first field), leaving a single scroll to reach the rest.
    */
   private async revealPanel(panel: 'picker' | 'form'): Promise<void> {
-    const element = this.renderRoot.querySelector(panel === 'picker' ? 'cw-prompt-picker' : 'cw-prompt-form') as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    const element = this.renderRoot.querySelector(panel === 'picker' ? 'cw-prompt-picker' : 'cw-prompt-form') as
+      (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
     const scroller = (this.renderRoot.querySelector('cw-message-list') as HTMLElement | null)?.shadowRoot?.querySelector('.scroller');
     if (!element || !scroller) return;
     await element.updateComplete;

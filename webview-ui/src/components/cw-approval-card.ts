@@ -67,13 +67,17 @@ export class CwApprovalCard extends CwElement {
       <p class="why" id="${titleId}-why">${prompt.why}</p>
       ${this.renderPreview(prompt.preview)}
       <div class="buttons">
-        ${prompt.preview.type === 'diff'
-          ? html`<button class="secondary open-diff" @click=${() => this.actions.agentMode.openDiff(prompt.approvalId)}>${icon('diff')} Open diff</button>`
-          : nothing}
+        ${
+          prompt.preview.type === 'diff'
+            ? html`<button class="secondary open-diff" @click=${() => this.actions.agentMode.openDiff(prompt.approvalId)}>${icon('diff')} Open diff</button>`
+            : nothing
+        }
         <button class="allow-once" ?disabled=${Boolean(answered)} @click=${() => this.answer('allow-once')}>Allow once</button>
-        ${prompt.canAllowForConversation
-          ? html`<button class="secondary allow-conversation" ?disabled=${Boolean(answered)} @click=${() => this.answer('allow-conversation')}>Allow in this conversation</button>`
-          : nothing}
+        ${
+          prompt.canAllowForConversation
+            ? html`<button class="secondary allow-conversation" ?disabled=${Boolean(answered)} @click=${() => this.answer('allow-conversation')}>Allow in this conversation</button>`
+            : nothing
+        }
         <button class="secondary deny" ?disabled=${Boolean(answered)} @click=${() => this.answer('deny')}>Deny</button>
       </div>
       <input class="reason" type="text" maxlength="2000" placeholder="Reason if you deny (optional, told to the model)" aria-label="Reason for denying (optional)"

@@ -122,9 +122,11 @@ export class CwComposer extends CwElement {
             @keyup=${this.onCaretMove}
             @click=${this.onCaretMove}
           ></textarea>
-          ${this.busy
-            ? html`<button class="icon stop" title="Stop" aria-label="Stop" @click=${() => this.actions.stop()}>${icon('debug-stop')}</button>`
-            : html`<button class="icon send" title="Send (Enter)" aria-label="Send" ?disabled=${!this.draft.trim()} @click=${this.submit}>${icon('send')}</button>`}
+          ${
+            this.busy
+              ? html`<button class="icon stop" title="Stop" aria-label="Stop" @click=${() => this.actions.stop()}>${icon('debug-stop')}</button>`
+              : html`<button class="icon send" title="Send (Enter)" aria-label="Send" ?disabled=${!this.draft.trim()} @click=${this.submit}>${icon('send')}</button>`
+          }
         </div>
         ${this.renderBar()}
       </div>

@@ -44,17 +44,21 @@ export class CwEmptyState extends CwElement {
     const missing = missingSettings(this.status);
     return html`<section class="setup" aria-label="Setup">
       <h2>${icon('warning')} Connect CodeWiki to a model</h2>
-      ${this.compact
-        ? html`<div class="muted">Set ${missing.map((m, i) => html`${i ? ' and ' : ''}<code>codewiki.${m}</code>`)} to chat.</div>`
-        : html`<p>CodeWiki talks to any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp). Still missing:</p>
+      ${
+        this.compact
+          ? html`<div class="muted">Set ${missing.map((m, i) => html`${i ? ' and ' : ''}<code>codewiki.${m}</code>`)} to chat.</div>`
+          : html`<p>CodeWiki talks to any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp). Still missing:</p>
             <ul>
               ${missing.includes('baseUrl') ? html`<li><code>codewiki.baseUrl</code>: the endpoint, ending in <code>/v1</code> (e.g. <code>http://127.0.0.1:11434/v1</code>)</li>` : nothing}
               ${missing.includes('model') ? html`<li><code>codewiki.model</code>: the model name (e.g. <code>gpt-4o-mini</code>, <code>llama3.1</code>)</li>` : nothing}
             </ul>
             <p class="muted">${this.status.hasApiKey ? 'An API key is stored.' : 'An API key is optional for local servers; it is kept in VS Code’s secret storage.'}</p>
-            ${this.status.localModel
-              ? html`<p class="local-model">Or run a small model on this machine: <code>${this.status.localModel}</code> on llama.cpp. The first start builds llama.cpp and downloads the weights (about 15 minutes, once); later starts take seconds.</p>`
-              : nothing}`}
+            ${
+              this.status.localModel
+                ? html`<p class="local-model">Or run a small model on this machine: <code>${this.status.localModel}</code> on llama.cpp. The first start builds llama.cpp and downloads the weights (about 15 minutes, once); later starts take seconds.</p>`
+                : nothing
+            }`
+      }
       <div class="buttons">
         <button class="open-settings" @click=${() => this.actions.openSettings(missing[0])}>${icon('gear')} Open settings</button>
         ${this.status.localModel ? html`<button class="secondary start-local-model" @click=${() => this.actions.startLocalModel()}>${icon('play')} Start local model</button>` : nothing}

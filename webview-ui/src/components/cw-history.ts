@@ -67,9 +67,11 @@ export class CwHistory extends CwElement {
       </header>
       <div class="search"><input type="search" placeholder="Search conversations" aria-label="Search conversations"
         .value=${live(this.query ?? this.history.query)} @input=${this.onSearch} /></div>
-      ${items.length === 0
-        ? html`<p class="muted empty">${loaded ? (this.history.query ? 'No conversation matches.' : 'No conversations yet.') : 'Loading…'}</p>`
-        : html`<ul aria-label="Conversations">${items.map((item) => this.renderItem(item))}</ul>`}
+      ${
+        items.length === 0
+          ? html`<p class="muted empty">${loaded ? (this.history.query ? 'No conversation matches.' : 'No conversations yet.') : 'Loading…'}</p>`
+          : html`<ul aria-label="Conversations">${items.map((item) => this.renderItem(item))}</ul>`
+      }
     `;
   }
 
@@ -83,12 +85,14 @@ export class CwHistory extends CwElement {
       </div></li>`;
     }
     return html`<li data-id=${item.id} class=${current ? 'current' : ''}>
-      ${this.renaming === item.id
-        ? html`<input class="rename" aria-label="New title" .value=${item.title} @keydown=${(e: KeyboardEvent) => this.onRenameKey(e, item)} @blur=${(e: Event) => this.commitRename(item, e)} />`
-        : html`<button class="open" title=${new Date(item.updatedAt).toLocaleString()} @click=${() => this.actions.openConversation(item.id)}>
+      ${
+        this.renaming === item.id
+          ? html`<input class="rename" aria-label="New title" .value=${item.title} @keydown=${(e: KeyboardEvent) => this.onRenameKey(e, item)} @blur=${(e: Event) => this.commitRename(item, e)} />`
+          : html`<button class="open" title=${new Date(item.updatedAt).toLocaleString()} @click=${() => this.actions.openConversation(item.id)}>
             <span class="title">${item.title}</span>
             <span class="preview muted">${formatWhen(item.updatedAt)} · ${item.messageCount} messages${item.preview ? html` · ${item.preview}` : nothing}</span>
-          </button>`}
+          </button>`
+      }
       <button class="icon rename-button" title="Rename" aria-label="Rename" @click=${() => this.startRename(item.id)}>${icon('edit')}</button>
       <button class="icon export" title="Export to Markdown" aria-label="Export to Markdown" @click=${() => this.actions.exportConversation(item.id)}>${icon('export')}</button>
       <button class="icon delete" title="Delete" aria-label="Delete" @click=${() => (this.confirming = item.id)}>${icon('trash')}</button>

@@ -70,10 +70,16 @@ export class CwMessageList extends CwElement {
     return html`
       <div class="scroller" role="log" aria-live="polite" aria-label="Conversation">
         <div class="content ${this.top ? 'top' : ''}">
-          ${start > 0
-            ? html`<button class="secondary older" @click=${this.showOlder}>Show ${Math.min(start, WINDOW_STEP)} earlier of ${start}</button><div class="sentinel"></div>`
-            : nothing}
-          ${repeat(visible, (m) => m.id, (m) => html`<cw-message data-id=${m.id} .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`)}
+          ${
+            start > 0
+              ? html`<button class="secondary older" @click=${this.showOlder}>Show ${Math.min(start, WINDOW_STEP)} earlier of ${start}</button><div class="sentinel"></div>`
+              : nothing
+          }
+          ${repeat(
+            visible,
+            (m) => m.id,
+            (m) => html`<cw-message data-id=${m.id} .message=${m} .store=${this.store} .actions=${this.actions}></cw-message>`,
+          )}
           <slot></slot>
         </div>
       </div>

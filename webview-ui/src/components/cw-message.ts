@@ -95,24 +95,30 @@ export class CwMessage extends CwElement {
         ${icon(streaming ? 'loading' : 'sparkle', streaming ? 'spin' : '')}<span>CodeWiki</span>
         ${m.model ? html`<span class="muted">${m.model}</span>` : nothing}
       </div>
-      ${m.condensedTurns
-        ? html`<div class="muted condensed">${icon('history')} ${m.condensedTurns} earlier exchange${m.condensedTurns === 1 ? '' : 's'} condensed to fit the model's context</div>`
-        : nothing}
+      ${
+        m.condensedTurns
+          ? html`<div class="muted condensed">${icon('history')} ${m.condensedTurns} earlier exchange${m.condensedTurns === 1 ? '' : 's'} condensed to fit the model's context</div>`
+          : nothing
+      }
       ${renderThinking(m.reasoning)}
       <div class="markdown">${this.markdown(m.text, streaming)}</div>
       ${streaming && !m.text ? html`<div class="muted">Thinking…</div>` : nothing}
       ${m.status === 'stopped' ? html`<div class="status-line"><span class="badge stopped">Stopped</span><span class="muted">The answer was stopped; what arrived is kept.</span></div>` : nothing}
-      ${m.status === 'error'
-        ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${m.error ?? 'The request failed.'}</span>
+      ${
+        m.status === 'error'
+          ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${m.error ?? 'The request failed.'}</span>
             <button class="secondary retry" @click=${() => this.actions.retry(m.id)}>${icon('refresh')} Retry</button></div>`
-        : nothing}
-      ${!streaming && m.text
-        ? html`<div class="toolbar answer-actions">
+          : nothing
+      }
+      ${
+        !streaming && m.text
+          ? html`<div class="toolbar answer-actions">
             <button class="icon" title="Copy answer" aria-label="Copy answer" data-action="copy" @click=${() => this.actions.code('copy', m.text)}>${icon('copy')}</button>
             <button class="icon" title="Insert at cursor" aria-label="Insert answer at cursor" data-action="insert" @click=${() => this.actions.code('insert', m.text)}>${icon('insert')}</button>
             ${m.usage?.total ? html`<span class="muted answer-tokens" title=${`${m.usage.input.toLocaleString('en-US')} in, ${m.usage.output.toLocaleString('en-US')} out`}>${formatTokens(m.usage.total)}</span>` : nothing}
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 

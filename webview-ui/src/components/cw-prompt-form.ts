@@ -113,12 +113,14 @@ export class CwPromptForm extends CwElement {
           @keydown=${(e: KeyboardEvent) => this.onPathKey(e, field.name, suggestions)} @blur=${() => this.actions.agent.closeSuggestions()} />
         <button type="button" class="secondary browse" title="Browse…" aria-label="Browse…" @click=${() => this.actions.agent.browse(field.name)}>${icon('folder-opened')}</button>
       </div>
-      ${open
-        ? html`<ul class="suggestions" id="${id}-suggestions" role="listbox">${suggestions.map(
-            (item, i) => html`<li role="option" aria-selected=${i === this.activeSuggestion} @mousedown=${(e: Event) => e.preventDefault()}
+      ${
+        open
+          ? html`<ul class="suggestions" id="${id}-suggestions" role="listbox">${suggestions.map(
+              (item, i) => html`<li role="option" aria-selected=${i === this.activeSuggestion} @mousedown=${(e: Event) => e.preventDefault()}
                 @click=${() => this.choose(field.name, item)}>${item}</li>`,
-          )}</ul>`
-        : nothing}`;
+            )}</ul>`
+          : nothing
+      }`;
   }
 
   private onPathInput(field: string, value: string): void {

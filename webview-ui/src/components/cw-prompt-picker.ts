@@ -72,9 +72,11 @@ export class CwPromptPicker extends CwElement {
       </header>
       <input type="search" placeholder="Search prompts" aria-label="Search prompts" role="combobox" aria-controls="prompt-list" aria-expanded="true"
         .value=${live(this.query)} @input=${this.onInput} @keydown=${(e: KeyboardEvent) => this.onKeyDown(e, matches, active)} />
-      ${matches.length === 0
-        ? html`<p class="muted empty">${this.emptyMessage()}</p>`
-        : html`<ul id="prompt-list" role="listbox" aria-label="Action prompts">${matches.map((p, i) => this.renderPrompt(p, i === active))}</ul>`}
+      ${
+        matches.length === 0
+          ? html`<p class="muted empty">${this.emptyMessage()}</p>`
+          : html`<ul id="prompt-list" role="listbox" aria-label="Action prompts">${matches.map((p, i) => this.renderPrompt(p, i === active))}</ul>`
+      }
     `;
   }
 
@@ -91,9 +93,11 @@ export class CwPromptPicker extends CwElement {
       <div class="line">${icon(p.error ? 'warning' : 'play')}<span class="title">${p.title}</span>
         ${at ? html`<span class="where" title="Open ${at.path} at line ${at.line}">line ${at.line}</span>` : html`<span class="badge source">${p.source}</span>`}</div>
       <div class="second">
-        ${p.error
-          ? html`<span class="error-text prompt-error">${at?.message ?? p.error}</span>`
-          : html`<span class="muted id">${p.id}</span>${p.description ? html`<span class="muted desc">${p.description}</span>` : nothing}`}
+        ${
+          p.error
+            ? html`<span class="error-text prompt-error">${at?.message ?? p.error}</span>`
+            : html`<span class="muted id">${p.id}</span>${p.description ? html`<span class="muted desc">${p.description}</span>` : nothing}`
+        }
       </div>
     </li>`;
   }

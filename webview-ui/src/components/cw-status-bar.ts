@@ -25,9 +25,11 @@ export class CwStatusBar extends CwElement {
     if (!s) return nothing;
     return html`
       <button class="link model" title="Model (click to change)" @click=${() => this.actions.openSettings('model')}>${icon('sparkle')} ${s.modelLabel || s.model || 'no model set'}</button>
-      ${s.toolModel && s.toolModel !== s.model
-        ? html`<button class="link tool-model" title="Model for tool steps (click to change)" @click=${() => this.actions.openSettings('toolModel')}>tools: ${s.toolModel}</button>`
-        : nothing}
+      ${
+        s.toolModel && s.toolModel !== s.model
+          ? html`<button class="link tool-model" title="Model for tool steps (click to change)" @click=${() => this.actions.openSettings('toolModel')}>tools: ${s.toolModel}</button>`
+          : nothing
+      }
       ${s.trusted ? nothing : html`<span class="restricted" title="Restricted Mode: workspace prompts and file tools are off">${icon('warning')} Restricted Mode</span>`}
     `;
   }

@@ -48,7 +48,11 @@ export class CwStepList extends CwElement {
 
   override render() {
     if (this.steps.length === 0) return nothing;
-    return html`<ol aria-label="Steps">${repeat(this.steps, (s) => s.id, (s) => this.renderStep(s))}</ol>`;
+    return html`<ol aria-label="Steps">${repeat(
+      this.steps,
+      (s) => s.id,
+      (s) => this.renderStep(s),
+    )}</ol>`;
   }
 
   private renderStep(step: PromptStepRecord) {

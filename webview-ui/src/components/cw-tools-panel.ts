@@ -67,11 +67,13 @@ export class CwToolsPanel extends CwElement {
       <header>${icon('tools')} Tools ${tools && !tools.unavailable ? html`<span class="muted count">${on} of ${callable} on</span>` : nothing}
         <button class="secondary back" @click=${() => this.actions.showPanel('chat')}>Back to chat</button>
       </header>
-      ${!tools
-        ? html`<p class="muted empty">Loading…</p>`
-        : tools.unavailable
-          ? html`<p class="muted empty unavailable-reason">${tools.unavailable}</p>`
-          : this.renderTools(tools)}
+      ${
+        !tools
+          ? html`<p class="muted empty">Loading…</p>`
+          : tools.unavailable
+            ? html`<p class="muted empty unavailable-reason">${tools.unavailable}</p>`
+            : this.renderTools(tools)
+      }
     `;
   }
 
@@ -85,9 +87,15 @@ export class CwToolsPanel extends CwElement {
           @click=${() => this.actions.agentMode.openToolTester()}>${icon('beaker')} Open Tool Tester</button>
       </div>
       ${tools.enabled ? nothing : html`<p class="muted off">Tools are off: the agent answers from the conversation alone.</p>`}
-      ${tools.tools.length === 0
-        ? html`<p class="muted empty">This workspace has no tools.</p>`
-        : html`<ul aria-label="Tools">${repeat(tools.tools, (t) => t.name, (t) => this.renderTool(t))}</ul>`}`;
+      ${
+        tools.tools.length === 0
+          ? html`<p class="muted empty">This workspace has no tools.</p>`
+          : html`<ul aria-label="Tools">${repeat(
+              tools.tools,
+              (t) => t.name,
+              (t) => this.renderTool(t),
+            )}</ul>`
+      }`;
   }
 
   private renderTool(tool: ToolInfo) {

@@ -24,7 +24,7 @@ export class CwElement extends LitElement {
 
   private counterPath(): string {
     const names: string[] = [];
-    for (let node: Node | undefined = this as Node; node; ) {
+    for (let node: Node | undefined = this as Node; node;) {
       if (node instanceof CwElement) names.unshift(node.counterName);
       const root = node.getRootNode();
       node = root instanceof ShadowRoot ? root.host : undefined;

@@ -27,9 +27,11 @@ export function renderPromptRun(run: PromptRunMessage, actions: Actions, markdow
   return html`
     <div class="msg user run-request" data-kind="prompt-request">
       <div class="head">${icon('run-all')}<span class="run-title">${run.promptTitle}</span><span class="muted">/agent ${run.promptId}</span></div>
-      ${inputs.length
-        ? html`<dl class="inputs">${inputs.map(([name, value]) => html`<dt>${name}</dt><dd>${formatInput(value)}</dd>`)}</dl>`
-        : html`<div class="muted">No inputs</div>`}
+      ${
+        inputs.length
+          ? html`<dl class="inputs">${inputs.map(([name, value]) => html`<dt>${name}</dt><dd>${formatInput(value)}</dd>`)}</dl>`
+          : html`<div class="muted">No inputs</div>`
+      }
     </div>
     <div class="msg assistant" data-kind="prompt-run" data-status=${run.status}>
       <div class="head">${icon(running ? 'loading' : 'sparkle', running ? 'spin' : '')}<span>CodeWiki</span>${statusBadge(run)}
@@ -38,8 +40,12 @@ export function renderPromptRun(run: PromptRunMessage, actions: Actions, markdow
       ${renderRunWarnings(run)}
       ${renderThinking(run.reasoning)}
       <div class="markdown run-answer">${markdown(run.answer, running)}</div>
-      ${run.status === 'error' ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${run.error ?? 'The run failed.'}</span>
-          <button class="secondary rerun" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button></div>` : nothing}
+      ${
+        run.status === 'error'
+          ? html`<div class="error-box" role="alert"><span class="error-message">${icon('error')} ${run.error ?? 'The run failed.'}</span>
+          <button class="secondary rerun" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button></div>`
+          : nothing
+      }
       ${running ? nothing : renderRunSummary(run)}
       ${running ? nothing : renderRunActions(run, actions)}
     </div>
@@ -57,11 +63,13 @@ function renderRunWarnings(run: PromptRunMessage) {
 function renderRunActions(run: PromptRunMessage, actions: Actions) {
   const hasAnswer = run.answer.length > 0;
   return html`<div class="toolbar run-actions">
-    ${hasAnswer
-      ? html`<button class="secondary" data-action="copy" @click=${() => actions.code('copy', run.answer)}>${icon('copy')} Copy</button>
+    ${
+      hasAnswer
+        ? html`<button class="secondary" data-action="copy" @click=${() => actions.code('copy', run.answer)}>${icon('copy')} Copy</button>
           <button class="secondary" data-action="insert" @click=${() => actions.code('insert', run.answer)}>${icon('insert')} Insert</button>
           <button class="secondary" data-action="save" @click=${() => actions.saveAnswer(run.answer)}>${icon('save')} Save to file…</button>`
-      : nothing}
+        : nothing
+    }
     ${run.status === 'error' ? nothing : html`<button class="secondary rerun" data-action="rerun" title="Run ${run.promptId} again with the same inputs" @click=${() => actions.agent.rerun(run)}>${icon('refresh')} Run again</button>`}
     <button class="secondary" data-action="edit-inputs" title="Open the form with these inputs" @click=${() => actions.agent.editRun(run)}>${icon('edit')} Edit inputs…</button>
     <button class="secondary" data-action="runlog" @click=${() => actions.openRunLog(run.id)}>${icon('output')} Open run log</button>
@@ -79,7 +87,9 @@ function renderRunSummary(run: PromptRunMessage) {
   }
   if (run.context) {
     const { promptTokens, budgetTokens, serverContext } = run.context;
-    parts.push(`Context: ${promptTokens.toLocaleString('en-US')} of ${budgetTokens.toLocaleString('en-US')} tokens budgeted${serverContext ? ` (server window ${serverContext.toLocaleString('en-US')})` : ''}`);
+    parts.push(
+      `Context: ${promptTokens.toLocaleString('en-US')} of ${budgetTokens.toLocaleString('en-US')} tokens budgeted${serverContext ? ` (server window ${serverContext.toLocaleString('en-US')})` : ''}`,
+    );
   }
   if (parts.length === 0) return nothing;
   return html`<div class="muted run-summary">${parts.map((p) => html`<span>${p}</span>`)}</div>`;

@@ -18,13 +18,17 @@ export class CwToolTester extends CwElement {
   override render() {
     const { state } = this.view;
     return html`<h1>${icon('beaker')} Tool Tester</h1>
-      ${state
-        ? html`<p class="summary muted"><span class="model">Model: ${state.model}</span><span class="protocol-setting">codewiki.agent.toolProtocol: ${state.protocolSetting}</span></p>`
-        : html`<p class="muted">Loading…</p>`}
-      ${state
-        ? html`<section class="tools"><h2>Tools</h2>${toolsSection(state, this.model)}</section>
+      ${
+        state
+          ? html`<p class="summary muted"><span class="model">Model: ${state.model}</span><span class="protocol-setting">codewiki.agent.toolProtocol: ${state.protocolSetting}</span></p>`
+          : html`<p class="muted">Loading…</p>`
+      }
+      ${
+        state
+          ? html`<section class="tools"><h2>Tools</h2>${toolsSection(state, this.model)}</section>
             <section class="preview"><h2>Prompt preview</h2>${previewSection(this.view, this.model)}</section>`
-        : nothing}
+          : nothing
+      }
       <section class="manual"><h2>Try a call</h2>${manualSection(this.view, this.model)}</section>
       <section class="probe-section"><h2>Test my server</h2>${probeSection(this.view, this.model)}</section>`;
   }

@@ -43,7 +43,13 @@ function callCard(call: TesterCallCheck, index: number, view: TesterView, model:
 }
 
 function formName(form: string | undefined): string {
-  return form === 'text-protocol' ? 'a text-protocol block' : form === 'native' ? 'a native tool_calls value' : form === 'json' ? 'a JSON call written as text' : 'nothing';
+  return form === 'text-protocol'
+    ? 'a text-protocol block'
+    : form === 'native'
+      ? 'a native tool_calls value'
+      : form === 'json'
+        ? 'a JSON call written as text'
+        : 'nothing';
 }
 
 /** Test my server: one tool-calling question, natively and by the text protocol, with the raw exchanges. */
@@ -62,12 +68,14 @@ function probeResult(result: TesterProbe, setting: string | undefined, model: Te
   return html`<div class="probe-result">
     <p><span class="verdict" data-verdict=${result.verdict}>${verdictText(result.verdict)}</span> · ${result.model} at ${result.endpoint}</p>
     <p class="probe-summary">${result.summary}</p>
-    ${suggestion && suggestion !== setting
-      ? html`<div class="row"><button class="use-protocol" @click=${() => model.useProtocol(suggestion)}>Set codewiki.agent.toolProtocol to "${suggestion}"</button>
+    ${
+      suggestion && suggestion !== setting
+        ? html`<div class="row"><button class="use-protocol" @click=${() => model.useProtocol(suggestion)}>Set codewiki.agent.toolProtocol to "${suggestion}"</button>
           <span class="muted">now "${setting ?? 'auto'}"</span></div>`
-      : suggestion
-        ? html`<p class="muted">codewiki.agent.toolProtocol is already "${setting}".</p>`
-        : nothing}
+        : suggestion
+          ? html`<p class="muted">codewiki.agent.toolProtocol is already "${setting}".</p>`
+          : nothing
+    }
     ${result.attempts.map(attemptDetails)}
   </div>`;
 }
@@ -81,5 +89,10 @@ function attemptDetails(attempt: TesterProbeAttempt) {
 }
 
 function verdictText(verdict: TesterProbe['verdict']): string {
-  return { both: 'Native calls and the text protocol work', native: 'Native tool calls work', text: 'Only the text protocol works', neither: 'Neither protocol worked' }[verdict];
+  return {
+    both: 'Native calls and the text protocol work',
+    native: 'Native tool calls work',
+    text: 'Only the text protocol works',
+    neither: 'Neither protocol worked',
+  }[verdict];
 }

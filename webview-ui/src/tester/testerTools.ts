@@ -9,7 +9,11 @@ export function toolsSection(state: TesterState, model: TesterModel) {
   return html`${state.toolsEnabled ? nothing : html`<p class="muted">Tools are off (codewiki.tools.enabled): the agent gets none.</p>`}
     <table aria-label="Tools">
       <thead><tr><th>On</th><th>Tool</th><th>Kind</th><th>Category</th><th>Agent-callable</th><th>Schema</th></tr></thead>
-      <tbody>${repeat(state.tools, (tool) => tool.name, (tool) => toolRow(tool, model))}</tbody>
+      <tbody>${repeat(
+        state.tools,
+        (tool) => tool.name,
+        (tool) => toolRow(tool, model),
+      )}</tbody>
     </table>`;
 }
 
@@ -32,13 +36,17 @@ export function previewSection(view: TesterView, model: TesterModel) {
   const tab = (protocol: 'native' | 'text', label: string) =>
     html`<button class="secondary" data-protocol=${protocol} aria-pressed=${String(view.previewProtocol === protocol)} @click=${() => model.showPreview(protocol)}>${label}</button>`;
   return html`<div class="tabs" role="group" aria-label="Protocol">${tab('native', 'Native tool calls')}${tab('text', 'Text protocol')}</div>
-    ${!preview
-      ? html`<p class="muted">No preview: ${state.unavailable ?? 'no tools are available.'}</p>`
-      : html`<p class="muted">Model ${state.model} · guidance for the <strong>${preview.family}</strong> family · ${preview.toolNames.length} tools offered${preview.toolNames.length ? `: ${preview.toolNames.join(', ')}` : ''}</p>
+    ${
+      !preview
+        ? html`<p class="muted">No preview: ${state.unavailable ?? 'no tools are available.'}</p>`
+        : html`<p class="muted">Model ${state.model} · guidance for the <strong>${preview.family}</strong> family · ${preview.toolNames.length} tools offered${preview.toolNames.length ? `: ${preview.toolNames.join(', ')}` : ''}</p>
           <h3>System prompt</h3>
           <pre class="system-prompt">${preview.systemPrompt}</pre>
           <h3>The request's <code>tools</code></h3>
-          ${preview.toolsJson
-            ? html`<pre class="tools-json">${preview.toolsJson}</pre>`
-            : html`<p class="muted tools-json-none">None: under the text protocol the tools are described in the system prompt above.</p>`}`}`;
+          ${
+            preview.toolsJson
+              ? html`<pre class="tools-json">${preview.toolsJson}</pre>`
+              : html`<p class="muted tools-json-none">None: under the text protocol the tools are described in the system prompt above.</p>`
+          }`
+    }`;
 }

@@ -28,7 +28,7 @@ export function readChain(text: string, start: number): Chain | undefined {
   const root = IDENTIFIER.exec(text)?.[0];
   if (!root || !ROOTS.has(root) || text[start + root.length] !== '.') return undefined;
   let i = start + root.length + 1;
-  const name = (root === 'steps' ? STEP_ID : IDENTIFIER);
+  const name = root === 'steps' ? STEP_ID : IDENTIFIER;
   name.lastIndex = i;
   const head = name.exec(text)?.[0];
   if (!head) return undefined;

@@ -11,11 +11,11 @@ export interface DialectField {
 export const TOP_LEVEL_FIELDS: readonly DialectField[] = [
   { name: 'name', required: true, description: "The chain's name (CodeWiki's title). The prompt's id stays its file name." },
   { name: 'description', description: 'What the chain does; shown in the prompt picker.' },
-  { name: 'version', description: 'Kept as the prompt\'s version.' },
+  { name: 'version', description: "Kept as the prompt's version." },
   { name: 'metadata', description: 'Accepted as documentation, not used.' },
   { name: 'input', description: 'The inputs, one per line: `topic: string`, `depth: number=3`; the comment after an input is its description.' },
   { name: 'steps', required: true, description: 'The steps, each with an `id`, a `tool` and its `params`; later steps read `${steps.<id>.output}`.' },
-  { name: 'output', description: 'The result: a template, or a mapping of templates, reading `${steps.<id>.output}`. Default: the last step\'s output.' },
+  { name: 'output', description: "The result: a template, or a mapping of templates, reading `${steps.<id>.output}`. Default: the last step's output." },
   { name: 'error_handling', description: 'For every step without its own: `strategy: retry`, `fallback` or `abort`.' },
 ];
 

@@ -34,7 +34,10 @@ function key(path: ReadonlyArray<string | number>): string {
  * about a seed-002 chain points into that file.
  */
 export class DialectPositions extends PositionIndex {
-  constructor(readonly written: PositionIndex, readonly paths: DialectPathMap) {
+  constructor(
+    readonly written: PositionIndex,
+    readonly paths: DialectPathMap,
+  ) {
     super(written.text, undefined);
   }
 

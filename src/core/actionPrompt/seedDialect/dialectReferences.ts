@@ -26,7 +26,10 @@ export interface DialectScope {
 
 export class DialectReferenceError extends Error {
   /** `needle` is the text to point at in the file (a `${` or the reference itself). */
-  constructor(message: string, readonly needle: string) {
+  constructor(
+    message: string,
+    readonly needle: string,
+  ) {
     super(message);
   }
 }
@@ -67,7 +70,10 @@ function referenceText(inner: string, scope: DialectScope): string {
   const chain = readChain(inner, 0);
   if (!chain) throw new DialectReferenceError(`"${written}" is not a reference: it must start with input., steps., env. or context.`, '${');
   if (chain.end !== inner.length)
-    throw new DialectReferenceError(`"${written}": only one reference may stand in \${…} here; expressions such as comparisons belong in a step's condition`, '${');
+    throw new DialectReferenceError(
+      `"${written}": only one reference may stand in \${…} here; expressions such as comparisons belong in a step's condition`,
+      '${',
+    );
   const target = resolveChain(chain, scope, '${', written);
   return target.kind === 'literal' ? escapeBraces(target.value) : `{${target.text}}`;
 }

@@ -17,7 +17,10 @@ export class DialectReport {
   readonly diagnostics: Diagnostic[] = [];
   private readonly seen = new Set<string>();
 
-  constructor(private readonly written: PositionIndex, private readonly file: string) {}
+  constructor(
+    private readonly written: PositionIndex,
+    private readonly file: string,
+  ) {}
 
   error(path: FieldPath, message: string, place: ProblemPlace = {}): void {
     this.add(path, message, 'error', place);
@@ -61,6 +64,10 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
 export function rejectUnknownKeys(record: Record<string, unknown>, allowed: readonly string[], path: FieldPath, where: string, report: DialectReport): void {
   for (const key of Object.keys(record)) {
     if (!allowed.includes(key))
-      report.error([...path, key], `"${key}" ${where} has no CodeWiki equivalent, so it is not accepted rather than ignored (allowed here: ${allowed.join(', ')})`, { atKey: true });
+      report.error(
+        [...path, key],
+        `"${key}" ${where} has no CodeWiki equivalent, so it is not accepted rather than ignored (allowed here: ${allowed.join(', ')})`,
+        { atKey: true },
+      );
   }
 }

@@ -49,9 +49,11 @@ export function readErrorHandling(raw: unknown, path: FieldPath, report: Dialect
     for (const key of ['attempts', 'backoff'] as const)
       if (record[key] !== undefined) report.error([...path, key], `${key} applies only to strategy: retry`, { atKey: true });
   }
-  if (strategy !== 'fallback' && record.fallback !== undefined) report.error([...path, 'fallback'], 'fallback steps run only with strategy: fallback', { atKey: true });
+  if (strategy !== 'fallback' && record.fallback !== undefined)
+    report.error([...path, 'fallback'], 'fallback steps run only with strategy: fallback', { atKey: true });
   const fallbacks = strategy === 'fallback' ? readFallbacks(record.fallback, [...path, 'fallback'], report) : [];
-  if (strategy === 'fallback' && record.fallback === undefined) report.error([...path, 'strategy'], 'strategy: fallback needs a fallback list, e.g. fallback: [{ tool: …, params: … }]');
+  if (strategy === 'fallback' && record.fallback === undefined)
+    report.error([...path, 'strategy'], 'strategy: fallback needs a fallback list, e.g. fallback: [{ tool: …, params: … }]');
   return { strategy, path, attempts: record.attempts, backoff: record.backoff, fallbacks };
 }
 
@@ -65,7 +67,8 @@ function readFallbacks(raw: unknown, path: FieldPath, report: DialectReport): Fa
       return [];
     }
     rejectUnknownKeys(record, FALLBACK_KEYS, at, 'in a fallback', report);
-    if (typeof record.condition !== 'string' && record.condition !== undefined) report.error([...at, 'condition'], 'a fallback condition is a string, e.g. "${steps.search.error}"');
+    if (typeof record.condition !== 'string' && record.condition !== undefined)
+      report.error([...at, 'condition'], 'a fallback condition is a string, e.g. "${steps.search.error}"');
     let target: string | undefined;
     if (typeof record.condition === 'string') {
       target = fallbackTarget(record.condition);

@@ -48,7 +48,8 @@ export function translateSeedDialect(value: Record<string, unknown>, written: Po
   const title = typeof value.name === 'string' && value.name.trim() ? value.name : undefined;
   const id = basename(file, extname(file));
   if (!title) report.error(['name'], 'a seed-002 chain needs a name');
-  else if (title !== id) report.warning(['name'], `CodeWiki knows a prompt by its file name: this chain runs, and other prompts call it, as "${id}", not "${title}"`);
+  else if (title !== id)
+    report.warning(['name'], `CodeWiki knows a prompt by its file name: this chain runs, and other prompts call it, as "${id}", not "${title}"`);
 
   const inputs = translateInputs(value.input, written, paths, report);
   const heads = readStepHeads(value.steps, paths, report);
@@ -91,13 +92,20 @@ function readStepHeads(steps: unknown, paths: DialectPathMap, report: DialectRep
       return [];
     }
     if (typeof record.id !== 'string' || !/^[A-Za-z0-9_-]+$/.test(record.id)) {
-      report.error(record.id === undefined ? at : [...at, 'id'], 'a step needs an id of letters, digits, _ and - (other steps read its output as ${steps.<id>.output})');
+      report.error(
+        record.id === undefined ? at : [...at, 'id'],
+        'a step needs an id of letters, digits, _ and - (other steps read its output as ${steps.<id>.output})',
+      );
       return [];
     }
     const seedId = record.id;
     const id = /^[0-9]/.test(seedId) ? `step_${seedId.replace(/-/g, '_')}` : seedId.replace(/-/g, '_');
     const clash = byCodewikiId.get(id);
-    if (clash !== undefined) report.error([...at, 'id'], clash === seedId ? `two steps have the id "${seedId}"` : `the ids "${clash}" and "${seedId}" are both "${id}" in CodeWiki, which writes - as _`);
+    if (clash !== undefined)
+      report.error(
+        [...at, 'id'],
+        clash === seedId ? `two steps have the id "${seedId}"` : `the ids "${clash}" and "${seedId}" are both "${id}" in CodeWiki, which writes - as _`,
+      );
     byCodewikiId.set(id, seedId);
     const output = asRecord(record.output);
     const variable = typeof output?.as === 'string' ? output.as : id;
@@ -105,7 +113,14 @@ function readStepHeads(steps: unknown, paths: DialectPathMap, report: DialectRep
   });
 }
 
-function translateStep(head: StepHead, index: number, chainHandling: ErrorHandling | undefined, scope: DialectScope, paths: DialectPathMap, report: DialectReport): Record<string, unknown> {
+function translateStep(
+  head: StepHead,
+  index: number,
+  chainHandling: ErrorHandling | undefined,
+  scope: DialectScope,
+  paths: DialectPathMap,
+  report: DialectReport,
+): Record<string, unknown> {
   const { record } = head;
   const from = ['steps', index];
   const to = ['tool_chain', index];
@@ -127,7 +142,7 @@ function translateStep(head: StepHead, index: number, chainHandling: ErrorHandli
     const output = asRecord(record.output);
     if (!output) report.error([...from, 'output'], 'a step\'s output is a mapping: { as: name, select: "$.json.path" }');
     else {
-      rejectUnknownKeys(output, STEP_OUTPUT_KEYS, [...from, 'output'], 'in a step\'s output', report);
+      rejectUnknownKeys(output, STEP_OUTPUT_KEYS, [...from, 'output'], "in a step's output", report);
       if (output.select !== undefined) step.select = output.select;
       map('select', [...from, 'output', 'select']);
     }
@@ -146,7 +161,10 @@ function translateStep(head: StepHead, index: number, chainHandling: ErrorHandli
   const handling = own ?? chainHandling;
   if (handling) {
     const fallbacks = handling.fallbacks.filter((entry) => entry.target === undefined || entry.target === head.seedId);
-    if (own) for (const entry of own.fallbacks) if (entry.target !== undefined && entry.target !== head.seedId) report.error([...entry.path, 'condition'], `this fallback is under step "${head.seedId}" but names step "${entry.target}"`);
+    if (own)
+      for (const entry of own.fallbacks)
+        if (entry.target !== undefined && entry.target !== head.seedId)
+          report.error([...entry.path, 'condition'], `this fallback is under step "${head.seedId}" but names step "${entry.target}"`);
     Object.assign(step, stepPolicy(handling, fallbacks));
     map('retry', handling.path);
     map('on_error', [...handling.path, 'strategy']);

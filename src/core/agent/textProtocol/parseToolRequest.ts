@@ -20,7 +20,13 @@ export function parseToolRequest(block: RawToolRequest, schemas: ReadonlyMap<str
   if ('error' in fields) return { id, name: fields.name ?? '', rawArgs, argsError: fields.error };
   const name = fields.values.get('tool_name')?.trim() ?? '';
   if (!name) return { id, name: '', rawArgs, argsError: `The request has no tool_name. ${FORMAT_REMINDER}` };
-  if (!block.closed) return { id, name, rawArgs, argsError: `The request was not closed with ${REQUEST_END}, so it was not run (was the answer cut off?). Send the whole block again.` };
+  if (!block.closed)
+    return {
+      id,
+      name,
+      rawArgs,
+      argsError: `The request was not closed with ${REQUEST_END}, so it was not run (was the answer cut off?). Send the whole block again.`,
+    };
   fields.values.delete('tool_name');
   const properties = schemas.get(name)?.properties ?? {};
   const args: Record<string, unknown> = {};

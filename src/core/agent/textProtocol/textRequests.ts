@@ -18,7 +18,11 @@ export function requestCalls(blocks: readonly RawToolRequest[], schemas: Readonl
 }
 
 /** One turn's results as the text protocol's user message; a call without a result says why. */
-export function textResultsMessage(calls: ParsedToolCall[], results: ReadonlyMap<ParsedToolCall, Pick<ToolCallResult, 'status' | 'content'>>, missing: string): HumanMessage {
+export function textResultsMessage(
+  calls: ParsedToolCall[],
+  results: ReadonlyMap<ParsedToolCall, Pick<ToolCallResult, 'status' | 'content'>>,
+  missing: string,
+): HumanMessage {
   return toolResultsMessage(
     calls.map((call) => {
       const result = results.get(call);

@@ -19,7 +19,9 @@ function renderDefinition(tool: OpenAiFunctionTool['function']): string {
   const lines = properties.map(([name, property]) => parameterLine(name, property, required.has(name)));
   const nested = properties.filter(([, property]) => !isFlatParameter(property)).map(([name]) => name);
   if (nested.length) {
-    lines.push(`  Note: ${nested.join(', ')} ${nested.length === 1 ? 'is' : 'are'} not a plain value: write ${nested.length === 1 ? 'it' : 'each'} as one JSON value (an array [...] or object {...}) between ${VALUE_OPEN} and ${VALUE_CLOSE}, on one line.`);
+    lines.push(
+      `  Note: ${nested.join(', ')} ${nested.length === 1 ? 'is' : 'are'} not a plain value: write ${nested.length === 1 ? 'it' : 'each'} as one JSON value (an array [...] or object {...}) between ${VALUE_OPEN} and ${VALUE_CLOSE}, on one line.`,
+    );
   }
   return [
     DEFINITION_START,

@@ -66,7 +66,8 @@ export class ToolProtocolMemory {
     try {
       const parsed = JSON.parse(await readFile(this.file, 'utf8')) as { entries?: Record<string, RememberedProtocol> };
       for (const [key, value] of Object.entries(parsed.entries ?? {})) {
-        if (value && (value.protocol === 'text' || value.protocol === 'native') && typeof value.reason === 'string') entries.set(key, { protocol: value.protocol, reason: value.reason, at: String(value.at ?? '') });
+        if (value && (value.protocol === 'text' || value.protocol === 'native') && typeof value.reason === 'string')
+          entries.set(key, { protocol: value.protocol, reason: value.reason, at: String(value.at ?? '') });
       }
     } catch {
       // missing or unreadable: a cache, so start empty

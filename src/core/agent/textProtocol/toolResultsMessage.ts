@@ -42,7 +42,14 @@ export function nativeHistoryAsText(messages: BaseMessage[]): BaseMessage[] {
     if (message.getType() === 'ai' && (message as AIMessage).tool_calls?.length) {
       const ai = message as AIMessage;
       const requests = ai.tool_calls!.map((call) =>
-        [REQUEST_START, `tool_name: ${VALUE_OPEN}${call.name}${VALUE_CLOSE}`, ...Object.entries(call.args ?? {}).map(([key, value]) => `${key}: ${VALUE_OPEN}${typeof value === 'string' ? value : JSON.stringify(value)}${VALUE_CLOSE}`), REQUEST_END].join('\n'),
+        [
+          REQUEST_START,
+          `tool_name: ${VALUE_OPEN}${call.name}${VALUE_CLOSE}`,
+          ...Object.entries(call.args ?? {}).map(
+            ([key, value]) => `${key}: ${VALUE_OPEN}${typeof value === 'string' ? value : JSON.stringify(value)}${VALUE_CLOSE}`,
+          ),
+          REQUEST_END,
+        ].join('\n'),
       );
       const text = textOf(ai.content);
       return new AIMessage([text, ...requests].filter(Boolean).join('\n\n'));

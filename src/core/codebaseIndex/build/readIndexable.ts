@@ -46,6 +46,18 @@ export function readIndexable(absolute: string, path: string, known: FileFacts |
 }
 
 function skipped(path: string, size: number, mtimeMs: number, reason: SkipReason): ReadOutcome {
-  const facts: FileFacts = { path, language: languageFromPath(path), hash: '', size, mtimeMs, parsedBy: 'none', skipped: reason, symbols: [], mentions: '', imports: [], head: '' };
+  const facts: FileFacts = {
+    path,
+    language: languageFromPath(path),
+    hash: '',
+    size,
+    mtimeMs,
+    parsedBy: 'none',
+    skipped: reason,
+    symbols: [],
+    mentions: '',
+    imports: [],
+    head: '',
+  };
   return { kind: 'skipped', facts };
 }

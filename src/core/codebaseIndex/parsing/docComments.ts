@@ -2,8 +2,17 @@ import type { Node } from 'web-tree-sitter';
 
 /** Nodes that wrap a definition without changing what it is: its doc comment sits before the wrapper. */
 const WRAPPERS = new Set([
-  'export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration', 'template_declaration',
-  'ambient_declaration', 'const_declaration', 'var_declaration', 'type_declaration', 'declaration', 'field_declaration',
+  'export_statement',
+  'decorated_definition',
+  'lexical_declaration',
+  'variable_declaration',
+  'template_declaration',
+  'ambient_declaration',
+  'const_declaration',
+  'var_declaration',
+  'type_declaration',
+  'declaration',
+  'field_declaration',
 ]);
 /** Between a doc comment and its definition: attributes, decorators and annotations. */
 const SKIPPABLE = new Set(['decorator', 'attribute_item', 'attribute_list', 'annotation', 'marker_annotation']);

@@ -117,7 +117,10 @@ function signatureOf(node: Node, text: string): string {
   let head = text.slice(lineStart, Math.min(end, node.endIndex));
   const lines = head.split('\n');
   if (lines.length > MAX_SIGNATURE_LINES) head = `${lines.slice(0, MAX_SIGNATURE_LINES).join(' ')} …`;
-  head = head.replace(/\s+/g, ' ').trim().replace(/\s*[{:=]$/, '');
+  head = head
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[{:=]$/, '');
   return head.length > MAX_SIGNATURE_CHARS ? `${head.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : head;
 }
 

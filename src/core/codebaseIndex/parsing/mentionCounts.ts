@@ -5,10 +5,11 @@ const MAX_DISTINCT = 3_000;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 /** Keywords of the common languages: never a definition elsewhere, and a third of all words in code. */
 const KEYWORDS = new Set(
-  ('abstract and async await break case catch class const continue def default defer delete elif else enum export extends false final ' +
+  (
+    'abstract and async await break case catch class const continue def default defer delete elif else enum export extends false final ' +
     'finally for from func function go impl import in interface let match mut new nil none None null package pass private protected pub ' +
-    'public raise return self Self static struct super switch this throw true True False try type typeof undefined use var void while with yield')
-    .split(' '),
+    'public raise return self Self static struct super switch this throw true True False try type typeof undefined use var void while with yield'
+  ).split(' '),
 );
 
 /**

@@ -2,10 +2,29 @@ import type { SymbolDef, SymbolKind } from '../codeIndexTypes';
 import { outlineRulesFor } from '../../tools/file/outlineRules';
 
 const KEYWORD_KIND: Record<string, SymbolKind> = {
-  class: 'class', object: 'class', record: 'class', interface: 'interface', protocol: 'interface', trait: 'trait',
-  enum: 'enum', struct: 'struct', type: 'type', typealias: 'type', fun: 'function', func: 'function', def: 'function',
-  fn: 'function', function: 'function', module: 'module', namespace: 'module', package: 'module', extension: 'class',
-  val: 'constant', const: 'constant', let: 'variable', var: 'variable',
+  class: 'class',
+  object: 'class',
+  record: 'class',
+  interface: 'interface',
+  protocol: 'interface',
+  trait: 'trait',
+  enum: 'enum',
+  struct: 'struct',
+  type: 'type',
+  typealias: 'type',
+  fun: 'function',
+  func: 'function',
+  def: 'function',
+  fn: 'function',
+  function: 'function',
+  module: 'module',
+  namespace: 'module',
+  package: 'module',
+  extension: 'class',
+  val: 'constant',
+  const: 'constant',
+  let: 'variable',
+  var: 'variable',
 };
 const NAMED_BY_KEYWORD = new RegExp(String.raw`\b(${Object.keys(KEYWORD_KIND).join('|')})\s+([A-Za-z_$][\w$]*)`);
 const NAMED_BEFORE_PAREN = /([A-Za-z_$][\w$]*)\s*\(/;

@@ -216,7 +216,14 @@ export class Bm25Index {
         postings[at++] = list.data[i * 2 + 1]!;
       }
     }
-    return { fields: this.fields, terms: [...this.terms], counts: base64(counts), postings: base64(postings), lengths: base64(lengths), ids: base64(Int32Array.from(ids)) };
+    return {
+      fields: this.fields,
+      terms: [...this.terms],
+      counts: base64(counts),
+      postings: base64(postings),
+      lengths: base64(lengths),
+      ids: base64(Int32Array.from(ids)),
+    };
   }
 
   static load(saved: SavedBm25): Bm25Index {
@@ -303,4 +310,3 @@ function topDocuments(touched: number[], scores: Float64Array, matched: Int32Arr
   touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
   return touched.slice(0, limit).map((id) => ({ id, score: scores[id]!, matched: matched[id]! }));
 }
-

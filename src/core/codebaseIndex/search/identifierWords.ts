@@ -38,11 +38,12 @@ export function indexTerms(text: string): string[] {
 
 /** English words that carry no meaning in a search, and the words a where-is question is made of. */
 export const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from has have how i if in into is it its me my of on or our ' +
+  (
+    'a an and are as at be been but by can could did do does for from has have how i if in into is it its me my of on or our ' +
     'should so than that the their them then there these this those to was we were what when where which who why will with ' +
     'would you your about after all also any before each find here just more most not now only other out over same show some ' +
-    'such tell up us very')
-    .split(' '),
+    'such tell up us very'
+  ).split(' '),
 );
 
 /**
@@ -51,10 +52,11 @@ export const STOP_WORDS = new Set(
  * can also be what the user means.
  */
 export const QUESTION_WORDS = new Set(
-  ('file files function functions method methods class classes code defined define defines definition implemented implement ' +
+  (
+    'file files function functions method methods class classes code defined define defines definition implemented implement ' +
     'implements implementation located locate live lives declared declare module modules name named called variable type types ' +
-    'happen happens handled handle handles done work works used use uses')
-    .split(' '),
+    'happen happens handled handle handles done work works used use uses'
+  ).split(' '),
 );
 
 const stems = new Map<string, string>();
@@ -75,7 +77,13 @@ const nameStemCache = new Map<string, string[]>();
 export function nameStems(name: string): string[] {
   let stems = nameStemCache.get(name);
   if (!stems) {
-    stems = [...new Set(splitIdentifier(name).filter((part) => part.length > 1 && !STOP_WORDS.has(part)).map(stemTerm))];
+    stems = [
+      ...new Set(
+        splitIdentifier(name)
+          .filter((part) => part.length > 1 && !STOP_WORDS.has(part))
+          .map(stemTerm),
+      ),
+    ];
     if (nameStemCache.size < 200_000) nameStemCache.set(name, stems);
   }
   return stems;
@@ -84,5 +92,11 @@ export function nameStems(name: string): string[] {
 /** The stems of a question's words and names, stop words and question words ("where", "file", "defined") out. */
 export function contentStems(text: string): string[] {
   const questionStems = new Set([...QUESTION_WORDS].map(stemTerm));
-  return [...new Set(indexTerms(text).filter((term) => !STOP_WORDS.has(term)).map(stemTerm))].filter((stem) => !questionStems.has(stem));
+  return [
+    ...new Set(
+      indexTerms(text)
+        .filter((term) => !STOP_WORDS.has(term))
+        .map(stemTerm),
+    ),
+  ].filter((stem) => !questionStems.has(stem));
 }

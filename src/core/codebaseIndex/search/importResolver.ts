@@ -45,10 +45,19 @@ function toPathLike(spec: string, fromPath: string): string | undefined {
   const pythonRelative = /^(\.+)(.*)$/.exec(spec);
   if (pythonRelative) {
     const up = pythonRelative[1]!.length - 1;
-    const base = folder.split('/').slice(0, Math.max(0, folder.split('/').length - up)).join('/');
+    const base = folder
+      .split('/')
+      .slice(0, Math.max(0, folder.split('/').length - up))
+      .join('/');
     return normalize(`${base}/${pythonRelative[2]!.replace(/\./g, '/')}`);
   }
-  if (spec.includes('::')) return spec.replace(/^(crate|self|super)::/, '').replace(/::\{.*$/, '').replace(/::\*$/, '').split('::').join('/');
+  if (spec.includes('::'))
+    return spec
+      .replace(/^(crate|self|super)::/, '')
+      .replace(/::\{.*$/, '')
+      .replace(/::\*$/, '')
+      .split('::')
+      .join('/');
   if (/^[\w.]+$/.test(spec) && spec.includes('.') && !SOURCE_EXTENSION.test(spec)) return spec.replace(/\.\*$/, '').split('.').join('/');
   return spec.replace(SOURCE_EXTENSION, '');
 }

@@ -48,8 +48,10 @@ function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeS
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   for (const hit of hits) {
     if (!byFile.has(hit.path)) byFile.set(hit.path, []);
-    for (const symbol of hit.symbols.slice(0, 2)) if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2)) add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`, true);
+    for (const symbol of hit.symbols.slice(0, 2))
+      if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2))
+      add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`, true);
   }
   // Fewer files when the question named a definition: the answer is in front, the rest only distracts a small model.
   const maxFiles = definitions.length ? MAX_FILES_WITH_DEFINITION : MAX_FILES;

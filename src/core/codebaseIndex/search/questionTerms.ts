@@ -46,5 +46,12 @@ export function questionTerms(question: string): QuestionTerms {
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
 export function looksLikeCode(word: string): boolean {
-  return /[a-z][A-Z]/.test(word) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(word) || /^_+[a-z]/.test(word) || /^[A-Z]{2,}[a-z]/.test(word) || /[A-Za-z]\d|\d[A-Za-z]/.test(word) || /^\$/.test(word);
+  return (
+    /[a-z][A-Z]/.test(word) ||
+    /[A-Za-z0-9]_[A-Za-z0-9]/.test(word) ||
+    /^_+[a-z]/.test(word) ||
+    /^[A-Z]{2,}[a-z]/.test(word) ||
+    /[A-Za-z]\d|\d[A-Za-z]/.test(word) ||
+    /^\$/.test(word)
+  );
 }

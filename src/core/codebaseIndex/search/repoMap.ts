@@ -73,7 +73,8 @@ function render(entries: MapEntry[]): RepoMap {
   const lines: string[] = [];
   for (const [path, file] of files) {
     lines.push(`${path}:`);
-    for (const symbol of file.symbols.sort((a, b) => a.line - b.line)) lines.push(`${String(symbol.line).padStart(5)}│ ${symbol.container ? '  ' : ''}${short(symbol.signature)}`);
+    for (const symbol of file.symbols.sort((a, b) => a.line - b.line))
+      lines.push(`${String(symbol.line).padStart(5)}│ ${symbol.container ? '  ' : ''}${short(symbol.signature)}`);
   }
   const text = lines.join('\n');
   return { text, files: files.length, symbols: entries.length, tokens: estimateTokens(text) };

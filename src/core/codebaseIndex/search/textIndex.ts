@@ -84,7 +84,10 @@ function fieldsOf(facts: FileFacts): string[] {
   return [
     facts.path.replace(/\.[A-Za-z0-9]+$/, ''),
     facts.symbols.map((symbol) => symbol.name).join(' '),
-    facts.symbols.map((symbol) => symbol.doc ?? '').filter(Boolean).join('\n'),
+    facts.symbols
+      .map((symbol) => symbol.doc ?? '')
+      .filter(Boolean)
+      .join('\n'),
     facts.head,
     mostMentioned(facts.mentions, BODY_WORDS),
   ];

@@ -54,11 +54,13 @@ export async function saveSnapshot(file: string, roots: readonly string[], conte
 function snapshotProblem(value: unknown, roots: readonly string[]): string | undefined {
   if (typeof value !== 'object' || value === null) return 'it is not an index';
   const snapshot = value as Partial<Snapshot>;
-  if (snapshot.version !== SNAPSHOT_VERSION) return `it was saved by another version of CodeWiki (format ${String(snapshot.version)}, this one reads ${SNAPSHOT_VERSION})`;
+  if (snapshot.version !== SNAPSHOT_VERSION)
+    return `it was saved by another version of CodeWiki (format ${String(snapshot.version)}, this one reads ${SNAPSHOT_VERSION})`;
   if (!Array.isArray(snapshot.roots) || snapshot.roots.join('\n') !== roots.join('\n')) return 'it belongs to other workspace folders';
   const contents = snapshot.contents;
   if (typeof contents !== 'object' || contents === null || !Array.isArray(contents.files)) return 'it has no file list';
-  if (!Array.isArray(contents.ids) || contents.ids.length !== contents.files.length || !contents.ids.every((id) => Number.isInteger(id) && id >= 0)) return 'its file ids do not match its files';
+  if (!Array.isArray(contents.ids) || contents.ids.length !== contents.files.length || !contents.ids.every((id) => Number.isInteger(id) && id >= 0))
+    return 'its file ids do not match its files';
   if (typeof contents.text !== 'object' || contents.text === null) return 'it has no text index';
   for (const [index, file] of contents.files.entries()) {
     const broken = factsProblem(file);
@@ -70,11 +72,13 @@ function snapshotProblem(value: unknown, roots: readonly string[]): string | und
 function factsProblem(file: unknown): string | undefined {
   if (typeof file !== 'object' || file === null) return 'is not an object';
   const facts = file as Partial<FileFacts>;
-  if (typeof facts.path !== 'string' || typeof facts.hash !== 'string' || typeof facts.mentions !== 'string' || typeof facts.head !== 'string') return 'lacks its path, hash, mentions or head';
+  if (typeof facts.path !== 'string' || typeof facts.hash !== 'string' || typeof facts.mentions !== 'string' || typeof facts.head !== 'string')
+    return 'lacks its path, hash, mentions or head';
   if (typeof facts.size !== 'number' || typeof facts.mtimeMs !== 'number') return `(${facts.path}) lacks its size or time`;
   if (!Array.isArray(facts.symbols) || !Array.isArray(facts.imports)) return `(${facts.path}) lacks its symbols or imports`;
   for (const symbol of facts.symbols) {
-    if (typeof symbol?.name !== 'string' || typeof symbol.line !== 'number' || typeof symbol.signature !== 'string') return `(${facts.path}) has a malformed symbol`;
+    if (typeof symbol?.name !== 'string' || typeof symbol.line !== 'number' || typeof symbol.signature !== 'string')
+      return `(${facts.path}) has a malformed symbol`;
   }
   return undefined;
 }

@@ -24,7 +24,11 @@ export interface CodeSearchValue extends SelfRenderedValue {
 }
 
 const findSymbolSchema = z.object({
-  name: z.string().min(1).max(200).describe('A function, class, method, type or constant name, e.g. "parseConfig" (partial or misspelt names find the closest)'),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe('A function, class, method, type or constant name, e.g. "parseConfig" (partial or misspelt names find the closest)'),
   limit: z.number().int().min(1).max(50).optional().describe('At most this many definitions (default 10)'),
 });
 
@@ -53,7 +57,12 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
           const matches = await index.findSymbol(input.name, { limit: input.limit });
           return { kind: 'symbol-matches', matches, text: renderSymbolMatches(input.name, matches) + partialNote(index.status()) };
         },
-        { name: 'find_symbol', description: 'Find where a function, class, method, type or constant is defined, by name (exact first, then partial and near spellings). Returns path:line, kind and signature.', schema: findSymbolSchema },
+        {
+          name: 'find_symbol',
+          description:
+            'Find where a function, class, method, type or constant is defined, by name (exact first, then partial and near spellings). Returns path:line, kind and signature.',
+          schema: findSymbolSchema,
+        },
       ),
       { ...common, displayName: 'Find symbol' },
     )
@@ -62,9 +71,19 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
         async (input, config): Promise<CodeSearchValue> => {
           await waitForIndex(index, { signal: config?.signal });
           const hits = await index.searchCode(input.query, { limit: input.limit ?? 8, pathPrefix: input.path });
-          return { kind: 'code-search', hits, paths: hits.map((hit) => hit.path), text: renderCodeSearch(input.query, hits, SEARCH_MAX_TOKENS) + partialNote(index.status()) };
+          return {
+            kind: 'code-search',
+            hits,
+            paths: hits.map((hit) => hit.path),
+            text: renderCodeSearch(input.query, hits, SEARCH_MAX_TOKENS) + partialNote(index.status()),
+          };
         },
-        { name: 'search_code', description: 'Ranked search of the code index (paths, definition names, doc comments, imports): the files most likely to hold what the query describes, best first, with their best lines.', schema: searchCodeSchema },
+        {
+          name: 'search_code',
+          description:
+            'Ranked search of the code index (paths, definition names, doc comments, imports): the files most likely to hold what the query describes, best first, with their best lines.',
+          schema: searchCodeSchema,
+        },
       ),
       { ...common, displayName: 'Search code' },
     )
@@ -75,7 +94,11 @@ export function registerIndexTools(registry: ToolRegistry, index: CodeIndex): vo
           const map = await index.repoMap({ budgetTokens: input.max_tokens ?? MAP_DEFAULT_TOKENS, focus: input.focus });
           return { kind: 'repo-map', text: (map.text || 'The index has no definitions yet.') + partialNote(index.status()) };
         },
-        { name: 'repo_map', description: "A map of the workspace's most important files and their definitions (line: signature), ranked by how the code uses them.", schema: repoMapSchema },
+        {
+          name: 'repo_map',
+          description: "A map of the workspace's most important files and their definitions (line: signature), ranked by how the code uses them.",
+          schema: repoMapSchema,
+        },
       ),
       { ...common, displayName: 'Repository map' },
     );

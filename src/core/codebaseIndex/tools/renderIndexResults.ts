@@ -6,7 +6,12 @@ import { estimateTokens } from '../../llm/tokenEstimate';
 export function renderSymbolMatches(name: string, matches: SymbolMatch[]): string {
   if (matches.length === 0) return `No definition named like "${name}" in the index. Try search_code with words that describe it.`;
   const close = matches[0]!.match === 'exact' || matches[0]!.match === 'case' ? '' : `No definition is named exactly "${name}"; the closest:\n`;
-  return close + matches.map((m) => `${m.path}:${m.line}  ${m.kind} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`).join('\n');
+  return (
+    close +
+    matches
+      .map((m) => `${m.path}:${m.line}  ${m.kind} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`)
+      .join('\n')
+  );
 }
 
 export function renderCodeSearch(query: string, hits: CodeSearchHit[], maxTokens: number): string {

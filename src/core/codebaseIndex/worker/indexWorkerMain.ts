@@ -32,10 +32,12 @@ async function main(): Promise<void> {
       const fn = index[method] as (...a: unknown[]) => Promise<unknown>;
       return fn.apply(index, controller ? [{ ...(args[0] as object), signal: controller.signal }] : args);
     };
-    call().then(
-      (value) => post({ type: 'result', id, value }),
-      (error: unknown) => post({ type: 'error', id, message: (error as Error)?.message ?? String(error), cancelled: controller?.signal.aborted ?? false }),
-    ).finally(() => running.delete(id));
+    call()
+      .then(
+        (value) => post({ type: 'result', id, value }),
+        (error: unknown) => post({ type: 'error', id, message: (error as Error)?.message ?? String(error), cancelled: controller?.signal.aborted ?? false }),
+      )
+      .finally(() => running.delete(id));
   });
   port.postMessage({ type: 'status', status: index.status() } satisfies WorkerReply);
 }
@@ -48,5 +50,8 @@ function heapAfterCollection(): number {
 }
 
 void main().catch((error: unknown) => {
-  parentPort?.postMessage({ type: 'status', status: { state: 'failed', indexedFiles: 0, totalFiles: 0, symbols: 0, error: (error as Error).message } } satisfies WorkerReply);
+  parentPort?.postMessage({
+    type: 'status',
+    status: { state: 'failed', indexedFiles: 0, totalFiles: 0, symbols: 0, error: (error as Error).message },
+  } satisfies WorkerReply);
 });

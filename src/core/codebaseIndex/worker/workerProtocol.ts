@@ -20,9 +20,7 @@ export type WorkerRequest =
   | { type: 'cancel'; id: number };
 
 export type WorkerReply =
-  | { type: 'result'; id: number; value: unknown }
-  | { type: 'error'; id: number; message: string; cancelled: boolean }
-  | { type: 'status'; status: IndexStatus };
+  { type: 'result'; id: number; value: unknown } | { type: 'error'; id: number; message: string; cancelled: boolean } | { type: 'status'; status: IndexStatus };
 
 /** The methods whose arguments end in an options object that can carry a signal. */
 export const CANCELLABLE: ReadonlySet<IndexMethod> = new Set(['update', 'rebuild']);

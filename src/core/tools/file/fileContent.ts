@@ -22,12 +22,7 @@ export class ByteBudget {
  * Reads one resolved file for the model, within the per-file cap and what is left of the per-call
  * budget. A cut file ends with a marker line so the model knows it has not seen everything.
  */
-export async function readFileContent(
-  workspace: Workspace,
-  target: ResolvedPath,
-  userPath: string,
-  budget: ByteBudget,
-): Promise<FileContent> {
+export async function readFileContent(workspace: Workspace, target: ResolvedPath, userPath: string, budget: ByteBudget): Promise<FileContent> {
   await assertIsFile(target, userPath);
   const allowed = Math.min(workspace.limits.maxFileBytes, budget.remaining);
   if (allowed <= 0) {

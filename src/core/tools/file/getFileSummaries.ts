@@ -39,16 +39,13 @@ const schema = z.object({
 });
 
 export function createGetFileSummariesTool(workspace: Workspace) {
-  return codewikiTool(
-    async (input, config) => summariseFiles(workspace, input, config?.signal),
-    {
-      name: 'get_file_summaries',
-      description:
-        'Outline every text file under a folder: path, size, line count, language, and a short summary ' +
-        '(leading doc comment and top-level declarations). Use it to get an overview before reading files.',
-      schema,
-    },
-  );
+  return codewikiTool(async (input, config) => summariseFiles(workspace, input, config?.signal), {
+    name: 'get_file_summaries',
+    description:
+      'Outline every text file under a folder: path, size, line count, language, and a short summary ' +
+      '(leading doc comment and top-level declarations). Use it to get an overview before reading files.',
+    schema,
+  });
 }
 
 async function summariseFiles(workspace: Workspace, input: z.infer<typeof schema>, signal?: AbortSignal): Promise<FileSummaries> {

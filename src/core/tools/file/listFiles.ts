@@ -19,8 +19,7 @@ const schema = z.object({
 export function createListFilesTool(workspace: Workspace) {
   return codewikiTool(async (input, config) => listFiles(workspace, input, config?.signal), {
     name: 'list_files',
-    description:
-      'List the files and folders under a folder as a tree, skipping ignored, generated, binary and secret files.',
+    description: 'List the files and folders under a folder as a tree, skipping ignored, generated, binary and secret files.',
     schema,
   });
 }

@@ -66,7 +66,7 @@ function declarations(text: string, rules: OutlineRules, wanted: number): string
 function markdownHeadings(text: string, wanted: number): string[] {
   const headings: string[] = [];
   let fence: string | undefined;
-  for (let start = 0; start < text.length && headings.length < wanted; ) {
+  for (let start = 0; start < text.length && headings.length < wanted;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const first = text.charCodeAt(start);
@@ -106,7 +106,12 @@ function leadingComment(text: string, style: CommentStyle): string[] {
     let current: string | undefined = first.slice(opened[0].length);
     while (current !== undefined && collected.length <= MAX_DOC_LINES) {
       const end = current.indexOf(close);
-      collected.push((end >= 0 ? current.slice(0, end) : current).trim().replace(/^\*+\s?/, '').trim());
+      collected.push(
+        (end >= 0 ? current.slice(0, end) : current)
+          .trim()
+          .replace(/^\*+\s?/, '')
+          .trim(),
+      );
       if (end >= 0) break;
       current = lines()?.trim();
     }

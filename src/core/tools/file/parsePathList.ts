@@ -6,7 +6,12 @@
  */
 export function parsePathList(text: string): string[] {
   const fromJson = parseJsonArray(text);
-  const items = fromJson ?? text.split(/\r?\n/).filter((line) => !isFenceLine(line)).flatMap(splitItems);
+  const items =
+    fromJson ??
+    text
+      .split(/\r?\n/)
+      .filter((line) => !isFenceLine(line))
+      .flatMap(splitItems);
   const seen = new Set<string>();
   const paths: string[] = [];
   for (const item of items) {
@@ -83,7 +88,10 @@ interface CleanItem {
 }
 
 function cleanItem(raw: string): CleanItem {
-  let item = raw.trim().replace(/^[[\]]+|[[\]]+$/g, '').trim();
+  let item = raw
+    .trim()
+    .replace(/^[[\]]+|[[\]]+$/g, '')
+    .trim();
   // Bullets and numbering: "- a", "* a", "+ a", "• a", "1. a", "2) a".
   item = item.replace(/^(?:[-*+•]\s+|\d+[.)]\s+)/, '');
   // "`src/a.ts` — the entry point": the back-ticked part is the path.

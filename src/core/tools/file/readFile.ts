@@ -18,8 +18,7 @@ export function createReadFileTool(workspace: Workspace) {
   return codewikiTool(async (input, config) => readOneFile(workspace, input, config?.signal), {
     name: 'read_file',
     description:
-      'Read one text file, optionally only a range of lines (1-based, inclusive). Large files are ' +
-      'truncated with a marker; read further with start_line.',
+      'Read one text file, optionally only a range of lines (1-based, inclusive). Large files are ' + 'truncated with a marker; read further with start_line.',
     schema,
   });
 }

@@ -92,7 +92,7 @@ function matchLines(path: string, text: string, pattern: RegExp): SearchMatch[] 
   if (!pattern.test(text)) return [];
   const found: SearchMatch[] = [];
   let lineNumber = 0;
-  for (let lineStart = 0; lineStart < text.length || lineNumber === 0; ) {
+  for (let lineStart = 0; lineStart < text.length || lineNumber === 0;) {
     lineNumber++;
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? text.length : newline;

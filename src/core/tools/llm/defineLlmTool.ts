@@ -63,7 +63,10 @@ export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
         });
         if (answer.finishReason === 'length') warn(cutOffWarning(`${spec.name}'s answer in step "${config.runName ?? spec.name}"`));
         // The thinking is never parsed as the answer (a file it mentions is not a file chosen); an answer that is all thinking is said.
-        if (answer.reasoning && !answer.text.trim()) warn(`${spec.name} in step "${config.runName ?? spec.name}": the model only thought (${answer.reasoning.length.toLocaleString('en-US')} characters) and wrote no answer`);
+        if (answer.reasoning && !answer.text.trim())
+          warn(
+            `${spec.name} in step "${config.runName ?? spec.name}": the model only thought (${answer.reasoning.length.toLocaleString('en-US')} characters) and wrote no answer`,
+          );
         return answer.text;
       };
       return spec.run({ input, runtime, prompt: spec.messages(input), ask, warn });

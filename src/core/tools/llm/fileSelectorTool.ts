@@ -64,7 +64,8 @@ export function createFileSelectorLlmTool() {
       // The same stand-in, in the same order, as a real run whose model names no file: a dry run previews what could really happen.
       const known = knownPaths(input);
       const paths = firstFiles(known, input.max_files ?? DEFAULT_MAX_FILES);
-      const cut = paths.length < known.length ? ` of the ${known.length} summarised (the rest were cut: max_files is ${input.max_files ?? DEFAULT_MAX_FILES})` : '';
+      const cut =
+        paths.length < known.length ? ` of the ${known.length} summarised (the rest were cut: max_files is ${input.max_files ?? DEFAULT_MAX_FILES})` : '';
       runtime.warn(`dry run: file selection not performed; passing on the first ${paths.length} files${cut}: ${listPaths(paths)}`);
       return paths;
     },
@@ -93,7 +94,15 @@ function knownPaths(input: Input): string[] {
   const headers = [...summaries.matchAll(/^===== (.+?) \([^()\n]*\) =====$/gm)].map((m) => m[1] as string);
   if (headers.length) return [...new Set(headers)];
   // Other text: a path is the first token of a line that is not indented.
-  return [...new Set(summaries.split('\n').filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0].replace(/^#+/, '')).filter(Boolean))];
+  return [
+    ...new Set(
+      summaries
+        .split('\n')
+        .filter((l) => /^\S/.test(l))
+        .map((l) => l.split(/\s+/)[0].replace(/^#+/, ''))
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Exact match after normalising `./` and backslashes; otherwise a unique suffix match ("a.ts" for "src/a.ts"). */

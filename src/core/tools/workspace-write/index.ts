@@ -21,5 +21,11 @@ export function registerWorkspaceWriteTools(registry: ToolRegistry, workspace: W
     .register(createWriteFileTool(workspace), { kind: 'write', category: 'file', displayName: 'Write file', timeoutMs: WRITE_TIMEOUT_MS, agentCallable: true })
     .register(createEditFileTool(workspace), { kind: 'write', category: 'file', displayName: 'Edit file', timeoutMs: WRITE_TIMEOUT_MS, agentCallable: true })
     // The tool kills the command at its own timeout and reports it; the registry deadline is only the backstop.
-    .register(createRunCommandTool(workspace, options.command), { kind: 'execute', category: 'shell', displayName: 'Run command', timeoutMs: commandTimeout + 10_000, agentCallable: true });
+    .register(createRunCommandTool(workspace, options.command), {
+      kind: 'execute',
+      category: 'shell',
+      displayName: 'Run command',
+      timeoutMs: commandTimeout + 10_000,
+      agentCallable: true,
+    });
 }

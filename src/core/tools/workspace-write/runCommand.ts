@@ -40,7 +40,8 @@ export function createRunCommandTool(workspace: Workspace, options: RunCommandOp
     },
     async (input): Promise<PreparedToolCall> => {
       const cwd = await workspace.resolve(input.cwd ?? '.');
-      if (!(await stat(cwd.absolute)).isDirectory()) throw new WorkspaceAccessError('not-a-directory', input.cwd ?? '.', `${quotePath(input.cwd ?? '.')} is not a folder`);
+      if (!(await stat(cwd.absolute)).isDirectory())
+        throw new WorkspaceAccessError('not-a-directory', input.cwd ?? '.', `${quotePath(input.cwd ?? '.')} is not a folder`);
       const display = workspace.displayPath(cwd);
       return {
         preview: { type: 'command', command: input.command, cwd: display, timeoutMs },

@@ -71,7 +71,8 @@ export function isPreviewableTool(tool: unknown): tool is PreviewableTool {
 
 /** The preview as plain text, for a terminal prompt or a log. */
 export function renderPreview(preview: ToolPreview): string {
-  if (preview.type === 'command') return `$ ${preview.command}\n  (in ${preview.cwd === '.' ? 'the workspace root' : preview.cwd}, timeout ${Math.round(preview.timeoutMs / 1000)} s)`;
+  if (preview.type === 'command')
+    return `$ ${preview.command}\n  (in ${preview.cwd === '.' ? 'the workspace root' : preview.cwd}, timeout ${Math.round(preview.timeoutMs / 1000)} s)`;
   if (preview.type === 'arguments') return preview.text;
   return preview.diff;
 }

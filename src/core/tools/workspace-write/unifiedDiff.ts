@@ -24,7 +24,9 @@ const CONTEXT_LINES = 3;
 
 export function unifiedDiff(oldText: string, newText: string, labels: DiffLabels, context = CONTEXT_LINES): DiffResult {
   if (oldText === newText) return { diff: '', added: 0, removed: 0 };
-  const hunks = structuredPatch(labels.old, labels.new, oldText, newText, undefined, undefined, { context, maxEditLength: MAX_EDIT_LENGTH })?.hunks ?? [replaceAll(oldText, newText)];
+  const hunks = structuredPatch(labels.old, labels.new, oldText, newText, undefined, undefined, { context, maxEditLength: MAX_EDIT_LENGTH })?.hunks ?? [
+    replaceAll(oldText, newText),
+  ];
   let added = 0;
   let removed = 0;
   const out = [`--- ${labels.old}`, `+++ ${labels.new}`];
@@ -46,7 +48,9 @@ function range(start: number, count: number): string {
 /** The whole file out and in, for texts too different to be worth the exact edit script. */
 function replaceAll(oldText: string, newText: string): StructuredPatchHunk {
   const side = (text: string, mark: string) =>
-    (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).flatMap((line) => (line.endsWith('\n') ? [`${mark}${line.slice(0, -1)}`] : [`${mark}${line}`, '\\ No newline at end of file']));
+    (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).flatMap((line) =>
+      line.endsWith('\n') ? [`${mark}${line.slice(0, -1)}`] : [`${mark}${line}`, '\\ No newline at end of file'],
+    );
   const oldLines = side(oldText, '-');
   const newLines = side(newText, '+');
   const count = (lines: string[]) => lines.filter((l) => !l.startsWith('\\')).length;

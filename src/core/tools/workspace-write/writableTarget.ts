@@ -40,17 +40,20 @@ export async function resolveWritableTarget(workspace: Workspace, userPath: stri
   const missing = [basename(lexical)];
   let ancestor = dirname(lexical);
   while (!(await exists(ancestor))) {
-    if (dirname(ancestor) === ancestor) throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
+    if (dirname(ancestor) === ancestor)
+      throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
     missing.unshift(basename(ancestor));
     ancestor = dirname(ancestor);
   }
   const realAncestor = await realpath(ancestor);
   const root = workspace.locateReal(realAncestor);
   if (!root) throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
-  if (!(await stat(realAncestor)).isDirectory()) throw new WorkspaceAccessError('not-a-directory', userPath, `${quotePath(userPath)}: ${quotePath(workspace.displayPath(root))} is a file, not a folder`);
+  if (!(await stat(realAncestor)).isDirectory())
+    throw new WorkspaceAccessError('not-a-directory', userPath, `${quotePath(userPath)}: ${quotePath(workspace.displayPath(root))} is a file, not a folder`);
   const absolute = join(realAncestor, ...missing);
   const relative = relativeInside(root.root, absolute);
-  if (relative === undefined || relative === '.') throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
+  if (relative === undefined || relative === '.')
+    throw new WorkspaceAccessError('outside-workspace', userPath, `${quotePath(userPath)} is outside the workspace (${workspace.roots.join(', ')})`);
   assertWritablePath(workspace, userPath, relative);
   return {
     absolute,
@@ -87,9 +90,11 @@ export async function readTargetText(target: WritableTarget, userPath: string, m
   const handle = await open(target.absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     const { size } = await handle.stat();
-    if (size > maxBytes) throw new WorkspaceAccessError('too-large', userPath, `${quotePath(userPath)} is larger than the ${formatBytes(maxBytes)} limit for edits`);
+    if (size > maxBytes)
+      throw new WorkspaceAccessError('too-large', userPath, `${quotePath(userPath)} is larger than the ${formatBytes(maxBytes)} limit for edits`);
     const bytes = await handle.readFile();
-    if (looksBinary(bytes.subarray(0, 8192))) throw new WorkspaceAccessError('binary', userPath, `${quotePath(userPath)} is a binary file; CodeWiki only edits text files`);
+    if (looksBinary(bytes.subarray(0, 8192)))
+      throw new WorkspaceAccessError('binary', userPath, `${quotePath(userPath)} is a binary file; CodeWiki only edits text files`);
     return bytes.toString('utf8');
   } finally {
     await handle.close();
@@ -105,10 +110,13 @@ export async function writeTarget(target: WritableTarget, userPath: string, cont
   const noFollow = constants.O_NOFOLLOW ?? 0;
   if (!target.exists) {
     if (target.createDir) await mkdir(target.createDir, { recursive: true });
-    const handle = await open(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o666).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') throw new Error(`${quotePath(userPath)} was created by something else after the change was previewed; nothing was written. Read it and try again.`);
-      throw error;
-    });
+    const handle = await open(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o666).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST')
+          throw new Error(`${quotePath(userPath)} was created by something else after the change was previewed; nothing was written. Read it and try again.`);
+        throw error;
+      },
+    );
     try {
       await handle.writeFile(content, 'utf8');
     } finally {
@@ -119,7 +127,8 @@ export async function writeTarget(target: WritableTarget, userPath: string, cont
   const handle = await open(target.absolute, constants.O_RDWR | noFollow);
   try {
     const current = (await handle.readFile()).toString('utf8');
-    if (current !== expected) throw new Error(`${quotePath(userPath)} changed on disk after the change was previewed; nothing was written. Read it again and retry.`);
+    if (current !== expected)
+      throw new Error(`${quotePath(userPath)} changed on disk after the change was previewed; nothing was written. Read it again and retry.`);
     await handle.truncate(0);
     await handle.write(content, 0, 'utf8');
   } finally {

@@ -65,10 +65,19 @@ describe('authoring action prompts in the editor', () => {
 
     await editor.edit((b) => b.replace(new vscode.Range(positionOf(document, '  - tool: rea', 10), positionOf(document, '  - tool: rea')), 'read_file'));
     const params = await completionLabels(document, positionOf(document, '    input:\n      '));
-    assert.deepEqual(params.map(label).filter((l) => ['path', 'start_line', 'end_line'].includes(l)).sort(), ['end_line', 'path', 'start_line']);
+    assert.deepEqual(
+      params
+        .map(label)
+        .filter((l) => ['path', 'start_line', 'end_line'].includes(l))
+        .sort(),
+      ['end_line', 'path', 'start_line'],
+    );
 
     const variables = await completionLabels(document, positionOf(document, 'About {'));
-    assert.ok(['topic', 'plan'].every((v) => variables.map(label).includes(v)), variables.map(label).join());
+    assert.ok(
+      ['topic', 'plan'].every((v) => variables.map(label).includes(v)),
+      variables.map(label).join(),
+    );
     assert.equal(variables.find((i) => label(i) === 'plan')?.detail, 'output of step plan (outline)');
   });
 
@@ -86,17 +95,29 @@ describe('authoring action prompts in the editor', () => {
     assert.equal(document.getText(problem.range), 'outlnie');
     assert.equal(problem.range.start.line, positionOf(document, 'outlnie', 0).line);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      problem.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => a.title === 'Change to "outline"');
     assert.ok(fix?.edit, actions.map((a) => a.title).join());
     await vscode.workspace.applyEdit(fix.edit);
     await until('the diagnostic to clear', () => (vscode.languages.getDiagnostics(document.uri).some((d) => d.message.includes('outlnie')) ? undefined : true));
 
     await editor.edit((b) => b.insert(positionOf(document, 'About {topic}'), ' for {audience}'));
-    const undeclared = await until('the undeclared-variable diagnostic', () => vscode.languages.getDiagnostics(document.uri).find((d) => d.message.includes('{audience} is not defined')));
-    const declare = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, undeclared.range, vscode.CodeActionKind.QuickFix.value)).find((a) =>
-      a.title.startsWith('Declare "audience"'),
+    const undeclared = await until('the undeclared-variable diagnostic', () =>
+      vscode.languages.getDiagnostics(document.uri).find((d) => d.message.includes('{audience} is not defined')),
     );
+    const declare = (
+      await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        undeclared.range,
+        vscode.CodeActionKind.QuickFix.value,
+      )
+    ).find((a) => a.title.startsWith('Declare "audience"'));
     assert.ok(declare?.edit);
     await vscode.workspace.applyEdit(declare.edit);
     await until('no problems left', () => (vscode.languages.getDiagnostics(document.uri).length === 0 ? true : undefined));
@@ -108,7 +129,11 @@ describe('authoring action prompts in the editor', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, 'tool: outline', 7));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /\*\*outline\*\* — action prompt/);
-    const targets = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, positionOf(document, '{plan}', 2));
+    const targets = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>(
+      'vscode.executeDefinitionProvider',
+      document.uri,
+      positionOf(document, '{plan}', 2),
+    );
     const target = targets[0] as vscode.Location;
     assert.equal(document.getText(target.range), 'plan');
     assert.equal(target.range.start.line, positionOf(document, 'output_variable: plan', 0).line);
@@ -117,14 +142,19 @@ describe('authoring action prompts in the editor', () => {
   it('puts Run, Dry run and Validate above the file; Validate finds no problem, Dry run opens a preview document with the nested prompts, Run accepts the loaded prompt', async () => {
     const { document } = await open('lens.yaml');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['▶ Run', 'Dry run', 'Validate']);
+    assert.deepEqual(
+      lenses.map((l) => l.command?.title),
+      ['▶ Run', 'Dry run', 'Validate'],
+    );
     assert.ok(lenses.every((l) => l.range.start.line === 0));
 
     const validate = lenses[2].command!;
     assert.deepEqual(await vscode.commands.executeCommand(validate.command, ...(validate.arguments ?? [])), []);
 
     const dryRun = lenses[1].command!;
-    const result = await vscode.commands.executeCommand<{ uri: string; prompts: number; status: string }>(dryRun.command, ...(dryRun.arguments ?? []), { topic: 'tides' });
+    const result = await vscode.commands.executeCommand<{ uri: string; prompts: number; status: string }>(dryRun.command, ...(dryRun.arguments ?? []), {
+      topic: 'tides',
+    });
     assert.equal(result.status, 'success');
     assert.equal(result.prompts, 2);
     const preview = await until('the preview editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === result.uri));

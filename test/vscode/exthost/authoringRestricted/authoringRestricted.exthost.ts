@@ -16,13 +16,27 @@ describe('authoring in Restricted Mode', () => {
     assert.equal(await vscode.commands.executeCommand('codewiki.authoring.validate', uri), undefined);
     assert.equal(await vscode.commands.executeCommand('codewiki.authoring.dryRun', uri, { topic: 'x' }), undefined);
     assert.equal(await vscode.commands.executeCommand('codewiki.authoring.run', uri), undefined);
-    assert.equal(vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'codewiki-dry-run'), false);
+    assert.equal(
+      vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'codewiki-dry-run'),
+      false,
+    );
 
     const toolLine = document.getText().indexOf('tool: outline') + 'tool: '.length;
     const tools = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, document.positionAt(toolLine));
-    assert.equal(tools.items.some((i) => i.label === 'read_file' || i.label === 'outline'), false, 'no tool or prompt is offered');
-    const fields = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(document.lineCount - 1, 0));
-    assert.ok(fields.items.some((i) => i.label === 'description'), 'field names still are');
+    assert.equal(
+      tools.items.some((i) => i.label === 'read_file' || i.label === 'outline'),
+      false,
+      'no tool or prompt is offered',
+    );
+    const fields = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(document.lineCount - 1, 0),
+    );
+    assert.ok(
+      fields.items.some((i) => i.label === 'description'),
+      'field names still are',
+    );
     assert.deepEqual(vscode.languages.getDiagnostics(uri), []);
   });
 });

@@ -34,7 +34,8 @@ async function open(uri: vscode.Uri): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 }
 
-const lensTitles = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((l) => l.command?.title);
+const lensTitles = async (uri: vscode.Uri) =>
+  (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((l) => l.command?.title);
 const problems = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).map((d) => d.message);
 
 /** Runs the ▶ Run lens: it answers with the prompt's id only when the engine loaded that very file. */
@@ -55,12 +56,12 @@ describe('a multi-root workspace', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('loads action prompts from every folder: the second folder\'s prompt is the one its Run lens runs', async () => {
+  it("loads action prompts from every folder: the second folder's prompt is the one its Run lens runs", async () => {
     await open(fileIn('lib', '.codewiki', 'prompts', 'lib-read.yaml'));
     assert.equal(await until('the engine to load lib-read', () => runLens(fileIn('lib', '.codewiki', 'prompts', 'lib-read.yaml'))), 'lib-read');
   });
 
-  it('a prompt id both folders define: the first folder\'s runs, the second\'s file shows an error naming both files', async () => {
+  it("a prompt id both folders define: the first folder's runs, the second's file shows an error naming both files", async () => {
     const appShared = fileIn('app', '.codewiki', 'prompts', 'shared.yaml');
     const libShared = fileIn('lib', '.codewiki', 'prompts', 'shared.yaml');
     await open(libShared);
@@ -73,7 +74,7 @@ describe('a multi-root workspace', () => {
   it('loads agent definitions from every folder: a broken one in the second folder is in the Problems panel unopened', async () => {
     await open(fileIn('app', 'src', 'main.ts')); // any use builds the engine; the agent file itself stays closed
     const broken = fileIn('lib', '.codewiki', 'agents', 'broken.yaml');
-    await until('the engine to publish lib\'s agent problem', async () => {
+    await until("the engine to publish lib's agent problem", async () => {
       await runLens(fileIn('app', '.codewiki', 'prompts', 'shared.yaml'));
       return problems(broken).some((m) => m.includes('max_iterations'));
     });
@@ -82,7 +83,11 @@ describe('a multi-root workspace', () => {
   it('codewiki.promptFolders files in every folder get CodeLens, completion and problems as you type, and run', async () => {
     for (const uri of [fileIn('lib', 'team-prompts', 'team-check.yaml'), fileIn('app', 'team-prompts', 'app-team.yaml')]) {
       await open(uri);
-      assert.deepEqual(await until(`lenses above ${uri.fsPath}`, async () => ((await lensTitles(uri)).length ? lensTitles(uri) : undefined)), ['▶ Run', 'Dry run', 'Validate']);
+      assert.deepEqual(await until(`lenses above ${uri.fsPath}`, async () => ((await lensTitles(uri)).length ? lensTitles(uri) : undefined)), [
+        '▶ Run',
+        'Dry run',
+        'Validate',
+      ]);
     }
     const uri = fileIn('lib', 'team-prompts', 'team-check.yaml');
     assert.equal(await until('the engine to load team-check', () => runLens(uri)), 'team-check');
@@ -106,12 +111,18 @@ describe('a multi-root workspace', () => {
     const editor = await open(fileIn('lib', 'src', 'manifest.ts'));
     editor.selection = new vscode.Selection(0, 0, 1, 0);
     await router.handle({ type: 'selection/request', requestId: 's1' });
-    assert.deepEqual(posted, [{ type: 'selection/current', requestId: 's1', selection: { kind: 'selection', path: 'lib/src/manifest.ts', startLine: 1, endLine: 1 } }]);
+    assert.deepEqual(posted, [
+      { type: 'selection/current', requestId: 's1', selection: { kind: 'selection', path: 'lib/src/manifest.ts', startLine: 1, endLine: 1 } },
+    ]);
   });
 
   it('the engine takes every folder (path suggestions name them) and is rebuilt when a folder is added', async () => {
     const builtin = join(vscode.extensions.getExtension('codewiki.codewiki')!.extensionPath, 'action-prompts');
-    const engine = new WorkspaceEngine(builtin, () => readSettings(), () => NO_MODELS);
+    const engine = new WorkspaceEngine(
+      builtin,
+      () => readSettings(),
+      () => NO_MODELS,
+    );
     const posted: HostToWebview[] = [];
     const router = new HostMessageRouter({ engine, post: (m: HostToWebview) => posted.push(m), log: () => undefined } as unknown as RouterDeps);
     const suggest = async (prefix: string) => {
