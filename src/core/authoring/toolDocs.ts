@@ -60,20 +60,18 @@ function llmToolDocs(rawLlmTools: unknown): ToolDoc[] {
   if (!Array.isArray(rawLlmTools)) return [];
   return rawLlmTools.filter(isRecord).flatMap((tool) => {
     if (typeof tool.name !== 'string') return [];
-    const parameters = (Array.isArray(tool.parameters) ? tool.parameters : [])
-      .filter(isRecord)
-      .flatMap<ToolParameterDoc>((p) =>
-        typeof p.name === 'string'
-          ? [
-              {
-                name: p.name,
-                type: typeof p.type === 'string' ? p.type : 'string',
-                required: p.required !== false,
-                description: typeof p.description === 'string' ? p.description : undefined,
-              },
-            ]
-          : [],
-      );
+    const parameters = (Array.isArray(tool.parameters) ? tool.parameters : []).filter(isRecord).flatMap<ToolParameterDoc>((p) =>
+      typeof p.name === 'string'
+        ? [
+            {
+              name: p.name,
+              type: typeof p.type === 'string' ? p.type : 'string',
+              required: p.required !== false,
+              description: typeof p.description === 'string' ? p.description : undefined,
+            },
+          ]
+        : [],
+    );
     return [{ name: tool.name, description: typeof tool.description === 'string' ? tool.description : '', kind: 'llm_tool' as const, parameters }];
   });
 }
