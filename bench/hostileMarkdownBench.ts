@@ -1,9 +1,8 @@
 import { cpus, loadavg } from 'node:os';
 import { acquireEnvironment, releaseEnvironment, type WebviewEnvironment } from '../test/webview/support/browser';
 import { HOSTILE_ANSWERS } from '../test/webview/support/hostileAnswers';
-import { WebviewPage } from '../test/webview/support/webviewPage';
 import { type BenchRow, fmt, median } from './benchTable';
-import { at, initMessage, renderCpu, STREAM_ID, threadMs } from './webviewBench';
+import { at, openStreamingAnswer, renderCpu, STREAM_ID, threadMs } from './webviewBench';
 
 /** Chunks of a streamed answer, as the issue measured it. */
 const CHUNKS = 20;
@@ -33,17 +32,8 @@ interface Cost {
 
 /** CPU of rendering `text` sent in `chunks` pieces (1: rendered once), from the trace of the page's main thread. */
 async function streamCost(env: WebviewEnvironment, text: string, chunks: number): Promise<Cost> {
-  const view = await WebviewPage.open(env, { viewport: { width: 420, height: 900 } });
+  const view = await openStreamingAnswer(env, 'hostile');
   try {
-    await view.send(initMessage());
-    await view.page.locator('cw-empty-state').waitFor();
-    await view.send({
-      type: 'chat/started',
-      conversationId: 'hostile',
-      user: { kind: 'user', id: 'u-hostile', createdAt: at, text: 'Go' },
-      assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
-    });
-    await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
     const size = Math.ceil(text.length / chunks);
     const pieces = Array.from({ length: chunks }, (_, i) => text.slice(i * size, (i + 1) * size));
     const cdp = await view.page.context().newCDPSession(view.page);

@@ -302,19 +302,25 @@ export async function threadMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }
 
+/** A sidebar-sized page with one answer (STREAM_ID) started and waiting for its chunks; the caller closes it. */
+export async function openStreamingAnswer(env: WebviewEnvironment, conversationId: string): Promise<WebviewPage> {
+  const view = await WebviewPage.open(env, { viewport: { width: 420, height: 900 } });
+  await view.send(initMessage());
+  await view.page.locator('cw-empty-state').waitFor();
+  await view.send({
+    type: 'chat/started',
+    conversationId,
+    user: { kind: 'user', id: `u-${conversationId}`, createdAt: at, text: 'Go' },
+    assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
+  });
+  await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
+  return view;
+}
+
 /** Streams `text` in `chunkSize`-character chunks, `perFrame` chunks a frame; one chunk of everything is "rendered once". */
 async function streamCost(env: WebviewEnvironment, text: string, chunkSize: number, perFrame: number): Promise<RenderCost> {
-  const view = await WebviewPage.open(env, { viewport: { width: 420, height: 900 } });
+  const view = await openStreamingAnswer(env, 'heavy');
   try {
-    await view.send(initMessage());
-    await view.page.locator('cw-empty-state').waitFor();
-    await view.send({
-      type: 'chat/started',
-      conversationId: 'heavy',
-      user: { kind: 'user', id: 'u-heavy', createdAt: at, text: 'Go' },
-      assistant: { kind: 'assistant', id: STREAM_ID, createdAt: at, text: '', status: 'streaming' },
-    });
-    await view.page.locator(`cw-message[data-id=${STREAM_ID}]`).waitFor();
     const bursts: string[][] = [];
     for (let i = 0; i < text.length; i += chunkSize * perFrame) {
       const burst = text.slice(i, i + chunkSize * perFrame);

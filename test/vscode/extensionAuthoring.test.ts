@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { ensureCodeServer, REPO_ROOT, vscodeSuite } from './codeServer';
+import { ensureCodeServer, vscodeSuite } from './codeServer';
+import { bundleOneSuite } from './extensionHostBuild';
 import { runExtensionHostSuite } from './extensionHostSuite';
 import { launchBrowser } from './workbench';
 
@@ -42,8 +42,8 @@ vscodeSuite('authoring action prompts in real VS Code', function () {
     mkdirSync(join(workspace, '.codewiki/prompts'), { recursive: true });
     for (const name of ['complete', 'problems', 'navigate', 'lens']) writeFileSync(join(workspace, `.codewiki/prompts/${name}.yaml`), DRAFT);
     writeFileSync(join(workspace, '.codewiki/prompts/outline.yaml'), OUTLINE);
-    outDir = await bundleSuite('authoring/authoring.exthost.ts');
-    restrictedOutDir = await bundleSuite('authoringRestricted/authoringRestricted.exthost.ts');
+    outDir = await bundleOneSuite('authoring/authoring.exthost.ts');
+    restrictedOutDir = await bundleOneSuite('authoringRestricted/authoringRestricted.exthost.ts');
   });
 
   after(async () => {
@@ -66,25 +66,3 @@ vscodeSuite('authoring action prompts in real VS Code', function () {
     assert.match(report, /1 passing/);
   });
 });
-
-/**
- * Bundles index.ts (which runs every *.exthost.js beside it) with one suite from exthost/, flat in a
- * folder of its own inside the repo (mocha resolves from its node_modules).
- */
-async function bundleSuite(suite: string): Promise<string> {
-  mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
-  const outDir = mkdtempSync(join(REPO_ROOT, '.cache/exthost-authoring-'));
-  await build({
-    entryPoints: [join(REPO_ROOT, 'test/vscode/exthost/index.ts'), join(REPO_ROOT, 'test/vscode/exthost', suite)],
-    entryNames: '[name]',
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode', 'mocha'],
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  });
-  return outDir;
-}
