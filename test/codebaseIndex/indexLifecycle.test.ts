@@ -119,7 +119,8 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     const many: Record<string, string> = {};
     for (let i = 0; i < 600; i++) many[`gen/m${i}.py`] = `def job_${i}():\n    return ${i}\n`;
     fx.folder.write(many);
-    const index = await fx.open({}, false);
+    // Progress after every file: with the default throttle a fast machine indexes all 600 before reporting one count over 50.
+    const index = await fx.open({}, false, 0);
     const controller = new AbortController();
     index.onStatus((status) => {
       if (status.state === 'building' && status.indexedFiles > 50) controller.abort();
