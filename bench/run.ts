@@ -14,6 +14,7 @@ import { type BenchRow, printTable } from './benchTable';
 import { benchStreamingOverhead } from './streamingOverhead';
 import { benchTextProtocol } from './textProtocol';
 import { benchTokenEconomy } from './tokenEconomy';
+import { benchWikiStructure } from './wikiBench';
 
 /**
  * `npm run bench [-- --path DIR] [-- --only WORD]`: prints the figures the issues ask for. Timing
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   await section('token economy', () => benchTokenEconomy());
   await section('history append', () => benchHistoryAppend());
   await section('code index', () => benchCodeIndex());
+  await section('wiki structure', () => benchWikiStructure());
   await section('webview in Chromium', () => benchWebview());
   await section('hostile Markdown streamed in the webview', () => benchHostileMarkdown());
   await section('extension bundle and activation', () => benchExtensionActivation());

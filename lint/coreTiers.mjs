@@ -11,7 +11,7 @@ export const CORE_TIERS = [
   },
   { name: 'values', paths: ['src/core/values'] },
   { name: 'capabilities', paths: ['src/core/tools', 'src/core/template', 'src/core/codebaseIndex'] },
-  { name: 'programs', paths: ['src/core/actionPrompt', 'src/core/agent'] },
+  { name: 'programs', paths: ['src/core/actionPrompt', 'src/core/agent', 'src/core/wiki'] },
   { name: 'hosts of programs', paths: ['src/core/engine', 'src/core/subagents'] },
   { name: 'composition', paths: ['src/core/codewikiEngine.ts', 'src/core/createAgent.ts'] },
   { name: 'application', paths: ['src/core/session', 'src/core/authoring', 'src/core/toolTester'] },

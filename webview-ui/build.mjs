@@ -9,14 +9,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
 /**
- * Writes `main.js`, `tester.js`, `codicon.css` and `codicon.ttf` to `outdir` (default `dist/webview/`).
+ * Writes `main.js`, `tester.js`, `wiki.js`, `codicon.css` and `codicon.ttf` to `outdir` (default `dist/webview/`).
  * Tests pass their own `outdir` so they never race a build of the extension.
  */
 export async function buildWebview({ outdir = join(root, 'dist/webview'), production = process.env.NODE_ENV === 'production' } = {}) {
   mkdirSync(outdir, { recursive: true });
-  // Two pages: the sidebar chat (main.js) and the Tool Tester panel (tester.js).
+  // Three pages: the sidebar chat (main.js), the Tool Tester panel (tester.js) and the wiki panel (wiki.js, the only one with Mermaid).
   await build({
-    entryPoints: { main: join(here, 'src/main.ts'), tester: join(here, 'src/tester/main.ts') },
+    entryPoints: { main: join(here, 'src/main.ts'), tester: join(here, 'src/tester/main.ts'), wiki: join(here, 'src/wiki/main.ts') },
     outdir,
     tsconfig: join(here, 'tsconfig.json'),
     bundle: true,

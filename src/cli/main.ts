@@ -11,6 +11,7 @@ import { runCommand, RUN_USAGE } from './commands/runCommand';
 import { searchCommand, SEARCH_USAGE } from './commands/searchCommand';
 import { toolsCommand, TOOLS_USAGE } from './commands/toolsCommand';
 import { validateCommand, VALIDATE_USAGE } from './commands/validateCommand';
+import { wikiCommand, WIKI_USAGE } from './commands/wikiCommand';
 import { describeParseError, wantsHelp } from './parseCliArgs';
 
 const indent = (text: string) => text.replace(/\n/g, '\n  ');
@@ -25,6 +26,8 @@ Usage:
   ${indent(SEARCH_USAGE)}
 
   ${indent(INDEX_USAGE)}
+
+  ${indent(WIKI_USAGE)}
 
   ${indent(VALIDATE_USAGE)}
 
@@ -45,6 +48,7 @@ const COMMAND_USAGE: Record<string, string> = {
   ask: ASK_USAGE,
   search: SEARCH_USAGE,
   index: INDEX_USAGE,
+  wiki: WIKI_USAGE,
   validate: VALIDATE_USAGE,
   list: LIST_USAGE,
   tools: TOOLS_USAGE,
@@ -70,6 +74,8 @@ export async function main(argv: string[]): Promise<number> {
         return await searchCommand(rest, io);
       case 'index':
         return await indexCommand(rest, io);
+      case 'wiki':
+        return await wikiCommand(rest, io);
       case 'validate':
         return await validateCommand(rest, io);
       case 'list':

@@ -16,6 +16,9 @@ import { registerLlmTools } from './tools/llm/registerLlmTools';
 import { ToolRegistry } from './tools/toolRegistry';
 import { registerWorkspaceWriteTools, type RunCommandOptions } from './tools/workspace-write';
 import { Workspace, type WorkspaceFolderInput, type WorkspaceOptions } from './workspace';
+import { CodeWiki } from './wiki/codeWiki';
+import { registerWikiTools } from './wiki/tools/wikiTools';
+import { wikiFolder } from './wiki/wikiLocation';
 
 export interface EngineConfig {
   /** The workspace's one folder (the CLI's `--workspace`). Ignored when `workspaceRoots` is given. */
@@ -48,6 +51,8 @@ export interface EngineConfig {
    * cache). Default: one in this thread, in memory, built on first use.
    */
   codeIndex?: (workspace: Workspace) => CodeIndex;
+  /** The wiki folder, absolute (the CLI's `--out`); default `.codewiki/wiki` in the first workspace folder. */
+  wikiDir?: string;
 }
 
 export interface CodewikiEngine {
@@ -65,6 +70,8 @@ export interface CodewikiEngine {
   models: ModelProvider;
   /** Symbols, ranked search and the file graph of the workspace: what answers start from. */
   codeIndex: CodeIndex;
+  /** The workspace's wiki, built from the index and kept in its folder. */
+  wiki: CodeWiki;
   /** Configuration problems that did not stop the engine, e.g. a prompt folder outside the workspace. */
   warnings: string[];
 }
@@ -81,6 +88,8 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   registerFileTools(registry, workspace);
   const codeIndex = config.codeIndex?.(workspace) ?? new CodebaseIndex({ workspace });
   registerIndexTools(registry, codeIndex);
+  const wiki = new CodeWiki({ workspace, codeIndex, wikiDir: config.wikiDir ?? wikiFolder(workspace.root) });
+  registerWikiTools(registry, wiki);
   registerLlmTools(registry);
   const warnings: string[] = [];
   const folders: PromptFolder[] = [{ dir: config.builtinPromptsDir, source: 'builtin' }];
@@ -102,5 +111,5 @@ export async function createCodewikiEngine(config: EngineConfig): Promise<Codewi
   for (const entry of agents.entries()) {
     if (!entry.definition) warnings.push(`agent definition skipped: ${entry.diagnostics.map(formatDiagnostic).join('; ')}`);
   }
-  return { workspace, registry: catalog.registry, agentRegistry, catalog, agents, executor, models: config.models, codeIndex, warnings };
+  return { workspace, registry: catalog.registry, agentRegistry, catalog, agents, executor, models: config.models, codeIndex, wiki, warnings };
 }

@@ -65,6 +65,7 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     approvals: new ToolApprovals(settings.gate, approvalPolicy, approvalMemory),
     workspace: engine.workspace,
     codeIndex: settings.useCodeIndex === false ? undefined : engine.codeIndex,
+    wiki: settings.useCodeIndex === false ? undefined : engine.wiki,
     caps: settings.caps,
     limits: settings.limits,
     adapter: settings.adapter,

@@ -28,6 +28,7 @@ import { PromptCacheWarmer } from './promptCacheWarmer';
 import { ExtensionLocalModel } from './localModel/extensionLocalModel';
 import { registerLocalModelCommands } from './localModel/registerLocalModelCommands';
 import { watchProjectInstructions } from './instructionsWatcher';
+import { registerWiki } from './wiki/registerWiki';
 
 /**
  * Activation only wires things together; the history store and the engine are opened on first
@@ -212,6 +213,15 @@ export function activate(context: vscode.ExtensionContext): void {
       if (readSettings().provider === 'vscode') void onSettingsOrKey();
     }),
     ...registerAuthoring({ engine, view, maxInputTokens: () => readSettings().maxInputTokens }),
+    ...registerWiki({
+      extensionUri: context.extensionUri,
+      engine,
+      models: async () => {
+        await modelsReady;
+        return { configured: status.configured, problem: status.problem, localModel: status.localModel };
+      },
+      log: (line) => output.appendLine(line),
+    }),
     ...registerCommands({
       view,
       engine,

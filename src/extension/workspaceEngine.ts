@@ -7,6 +7,7 @@ import { problemsByFile } from '../core/session/promptSummaries';
 import { pointRange, toVscodeDiagnostic } from './authoring/vscodeDiagnostics';
 import type { CodewikiSettings } from './extensionSettings';
 import type { WorkspaceIndex } from './codeIndex/workspaceIndex';
+import { configuredWikiFolder } from './wiki/wikiFolderSetting';
 import { diskFolders, folderSpecs, isInside, promptFolderDirs, promptFolderSettings } from './workspaceFolders';
 
 export interface EngineState {
@@ -85,6 +86,8 @@ export class WorkspaceEngine implements vscode.Disposable {
         dialect: { allowedEnv: settings.dialectAllowedEnv, env: process.env },
         models: this.models(),
         executor: { maxInputTokens: settings.maxInputTokens },
+        // codewiki.wiki.folder, kept inside the first folder; the wiki commands refuse a setting that points elsewhere.
+        wikiDir: (await configuredWikiFolder())?.dir,
         // The window's index (a worker thread) outlives engine rebuilds. Never one in this thread: parsing would block the extension host.
         codeIndex: (workspace) =>
           this.codeIndex?.current(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),

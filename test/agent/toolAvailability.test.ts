@@ -89,6 +89,7 @@ describe('tool metadata and toggles', () => {
       'get_files_content_by_list',
       'list_files',
       'read_file',
+      'read_wiki',
       'repo_map',
       'search_code',
       'search_text',

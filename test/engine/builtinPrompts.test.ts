@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCodewikiEngine, type CodewikiEngine } from '../../src/core/codewikiEngine';
 import { OpenAiTestServer } from '../support/openaiServer';
@@ -17,6 +18,9 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   'summarize-each-file': { folder: 'lib' },
   'summarize-file': { path: 'lib/parse.ts' },
   'find-code': { question: 'where is the input parsed?' },
+  // Before wiki-page: it writes the pages wiki-page then writes the overview of.
+  wiki: {},
+  'wiki-page': { page: 'index.md' },
 };
 
 /** Each built-in prompt loads and runs end to end through the real client against a scripted server. */
@@ -59,7 +63,15 @@ describe('built-in action prompts', () => {
         JSON.stringify(result.log.steps.map((s) => [s.id, s.status, s.error])),
       );
       const mine = server.requests.slice(before);
-      if (id === 'summarize-file') {
+      if (id === 'wiki' || id === 'wiki-page') {
+        // Their product is the pages: the tool model's prose, checked and saved between the page's prose markers.
+        const page = readFileSync(join(ws.root, '.codewiki', 'wiki', id === 'wiki' ? 'modules/top-level.md' : 'index.md'), 'utf8');
+        assert.match(
+          page,
+          /<!-- codewiki:prose:start -->\nA summary of the file\.\n\n_Written by tool-model for commit unknown\._\n<!-- codewiki:prose:end -->/,
+        );
+        assert.ok(mine.some((r) => r.body?.model === 'tool-model' && /Write the overview for the wiki page/.test(r.promptText)));
+      } else if (id === 'summarize-file') {
         assert.equal(result.output, '### lib/parse.ts\nA summary of the file.');
       } else {
         assert.equal(result.output, 'FINAL ANSWER');

@@ -38,7 +38,7 @@ describe('extension manifest', () => {
 
   it('#1: supports untrusted workspaces in a limited way', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['codewiki.promptFolders']);
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['codewiki.promptFolders', 'codewiki.wiki.folder']);
   });
 
   it('contributes the sidebar, the commands in the CodeWiki category, and editor validation; no needless activation events', () => {
@@ -64,6 +64,8 @@ describe('extension manifest', () => {
         'CodeWiki: Start Local Model',
         'CodeWiki: Rebuild Index',
         'CodeWiki: Stop Indexing',
+        'CodeWiki: Generate Wiki',
+        'CodeWiki: Open Wiki',
         'CodeWiki: Run This Action Prompt',
         'CodeWiki: Dry Run This Action Prompt',
         'CodeWiki: Validate This File',

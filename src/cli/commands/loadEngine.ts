@@ -10,7 +10,12 @@ import { allowSecretFilesFromEnv, dialectFromEnv } from '../cliSettings';
 import { builtinPromptsDir } from '../packagePaths';
 
 /** The engine for a CLI command, rooted at `--workspace` (default: the current directory). */
-export async function loadEngine(workspace: string | undefined, models: ModelProvider = NO_MODELS, maxInputTokens?: number): Promise<CodewikiEngine> {
+export async function loadEngine(
+  workspace: string | undefined,
+  models: ModelProvider = NO_MODELS,
+  maxInputTokens?: number,
+  options: { wikiDir?: string } = {},
+): Promise<CodewikiEngine> {
   const root = resolve(workspace ?? process.cwd());
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new CliError(`--workspace ${root}: not a folder`);
   return createCodewikiEngine({
@@ -22,5 +27,6 @@ export async function loadEngine(workspace: string | undefined, models: ModelPro
     dialect: dialectFromEnv(process.env),
     // Saved in CodeWiki's cache, outside the workspace: the next command in this folder reads it back and re-reads only changed files.
     codeIndex: (opened) => new CodebaseIndex({ workspace: opened, storeDir: cliIndexDir(process.env) }),
+    wikiDir: options.wikiDir,
   });
 }

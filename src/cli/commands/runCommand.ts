@@ -74,10 +74,10 @@ export async function runCommand(argv: string[], io: { stdout: NodeJS.WriteStrea
   if (missing.length && io.stdin.isTTY && io.stderr.isTTY) Object.assign(given, await askMissingInputs(missing, io.stdin, io.stderr));
   const inputs = await resolveRunInputs(prompt, given, engine.workspace);
 
-  return execute(engine, prompt, inputs, { dryRun, logFile: values.log, io });
+  return executePrompt(engine, prompt, inputs, { dryRun, logFile: values.log, io });
 }
 
-async function execute(
+export async function executePrompt(
   engine: CodewikiEngine,
   prompt: CompiledActionPrompt,
   inputs: Record<string, unknown>,

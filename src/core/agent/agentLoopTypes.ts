@@ -12,6 +12,11 @@ import type { AgentChatModel } from './streamTurn';
 import type { ToolProtocolSetting } from './textProtocol/toolProtocol';
 import type { ToolProtocolMemory } from './textProtocol/toolProtocolMemory';
 
+/** What the agent reads of the wiki (CodeWiki implements it). */
+export interface WikiOverviews {
+  overviewFor(path: string): Promise<{ page: string; module: string; text: string } | undefined>;
+}
+
 export interface AgentLoopDependencies {
   /** The main model; `bindTools` is called once per run with the tool set's prebuilt definitions. */
   model: AgentChatModel;
@@ -24,6 +29,8 @@ export interface AgentLoopDependencies {
   workspace?: Workspace;
   /** The workspace's code index: the system prompt's repo map and each question's candidates come from it. */
   codeIndex?: CodeIndex;
+  /** The workspace's wiki: a "how does X work" question starts from the overview of the module its best match is in. */
+  wiki?: WikiOverviews;
   caps?: Partial<AgentCaps>;
   limits?: Partial<AgentOutputLimits>;
   adapter?: ModelAdapterSettings;

@@ -7,7 +7,7 @@ import { agentGuidance } from './agentGuidance';
 import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
-import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex } from './startFromIndex';
+import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex, wikiOverviewFor } from './startFromIndex';
 import { buildSystemPrompt, folderPathsNote, openFileNote, workspaceName } from './systemPrompt';
 import { instructionsSection, readProjectInstructions } from './projectInstructions';
 import { workspaceOverview, type WorkspaceOverview } from './workspaceOverview';
@@ -128,7 +128,7 @@ export class AgentRun {
     if (index && request.withIndexContext !== false) {
       const started = performance.now();
       const found = await startFromIndex(index, query, this.signal, state.emit);
-      matches = found.list;
+      matches = found.list && found.list + (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;
     }

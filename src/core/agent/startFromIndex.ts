@@ -2,6 +2,7 @@ import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messag
 import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { AgentEventBody } from './agentEvents';
+import type { WikiOverviews } from './agentLoopTypes';
 
 /** The id of the search CodeWiki makes for the model before its first turn. */
 export const INDEX_CALL_ID = 'codewiki_index_search';
@@ -44,6 +45,19 @@ export async function startFromIndex(index: CodeIndex, question: string, signal:
     emit({ type: 'warning', message: `the code index could not be searched (${(error as Error).message}); answering without it` });
     return { list: '', files: [] };
   }
+}
+
+/** A question about how or why something works, which a module's overview helps answer (not "where is X", which the matches answer). */
+const HOW_QUESTION = /\b(how|why|explain|overview|architecture|design|flow|works?|purpose|responsib\w*)\b/i;
+
+/**
+ * The wiki's overview of the module the best match is in, for a "how does X work" question: written once
+ * (and checked against the code) when the wiki was generated, so the model need not read the module again.
+ */
+export async function wikiOverviewFor(wiki: WikiOverviews | undefined, question: string, files: readonly string[]): Promise<string> {
+  if (!wiki || !files[0] || !HOW_QUESTION.test(question)) return '';
+  const overview = await wiki.overviewFor(files[0]).catch(() => undefined);
+  return overview ? `\n\nThe wiki's overview of ${overview.module} (${overview.page}):\n${overview.text}` : '';
 }
 
 const ANSWER_FROM_THEM =

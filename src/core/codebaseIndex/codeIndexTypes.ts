@@ -148,6 +148,30 @@ export interface QuestionContext {
   partial?: { indexedFiles: number; totalFiles: number };
 }
 
+/** One file of the whole-index view: its facts as a reader of everything needs them. */
+export interface StructureFile {
+  path: string;
+  language: string;
+  /** sha256 of the content: what says a page written from this file is out of date. */
+  hash: string;
+  size: number;
+  /** Global PageRank over the file graph: how much the rest of the workspace leans on the file. */
+  rank: number;
+  head: string;
+  generated?: boolean;
+  skipped?: SkipReason;
+  /** Its definitions, each with how many other files mention its name. */
+  symbols: Array<SymbolDef & { uses: number }>;
+}
+
+/** The whole index at once (the wiki's input): every file, and the file graph as `[from, to, weight]` indices into `files` (names shared and imports). */
+export interface CodeStructure {
+  files: StructureFile[];
+  edges: Array<[number, number, number]>;
+  /** Imports resolved to files, `[from, to]`: what a file depends on, without the guesswork of shared names. */
+  imports: Array<[number, number]>;
+}
+
 /**
  * The index as its users see it: the agent, the tools, the CLI and the extension. Implemented in
  * process (CodebaseIndex) and over a worker thread (WorkerCodeIndex), with the same behaviour.
@@ -165,5 +189,7 @@ export interface CodeIndex {
   searchCode(query: string, options?: CodeSearchOptions): Promise<CodeSearchHit[]>;
   repoMap(options: RepoMapOptions): Promise<RepoMap>;
   questionContext(question: string, options?: { budgetTokens?: number }): Promise<QuestionContext>;
+  /** Every file with its definitions, ranks and the file graph: what the wiki is built from. */
+  structure(): Promise<CodeStructure>;
   dispose(): Promise<void>;
 }

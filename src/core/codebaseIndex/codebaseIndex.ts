@@ -3,11 +3,23 @@ import { realpath, rm, stat } from 'node:fs/promises';
 import { throwIfAborted } from '../util/abort';
 import { isWalkedFile } from '../workspace/walkWorkspace';
 import { relativeInside, type Workspace } from '../workspace/workspace';
-import type { CodeIndex, CodeSearchHit, CodeSearchOptions, IndexStatus, QuestionContext, RepoMap, RepoMapOptions, SymbolMatch } from './codeIndexTypes';
+import type {
+  CodeIndex,
+  CodeSearchHit,
+  CodeStructure,
+  CodeSearchOptions,
+  IndexStatus,
+  QuestionContext,
+  RepoMap,
+  RepoMapOptions,
+  SymbolMatch,
+} from './codeIndexTypes';
 import { DEFAULT_MAX_INDEXED_BYTES } from './build/readIndexable';
 import { indexFile, updateContents } from './build/indexBuilder';
+import { isNotIndexed } from './build/notIndexed';
 import { IndexContents } from './indexContents';
 import { bestLinesOf } from './search/bestLines';
+import { codeStructure } from './search/codeStructure';
 import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, questionContext } from './search/questionContext';
 import { rankFiles } from './search/rankFiles';
@@ -88,7 +100,8 @@ export class CodebaseIndex implements CodeIndex {
       const located = await this.locate(given);
       if (!located) continue;
       const path = workspace.displayPath(located);
-      if (await isWalkedFile(workspace, located)) await indexFile(this.contents, located.absolute, path, this.maxFileBytes);
+      if (!isNotIndexed(located.relative) && (await isWalkedFile(workspace, located)))
+        await indexFile(this.contents, located.absolute, path, this.maxFileBytes);
       else this.contents.remove(path);
     }
     this.publish({ ...this.current, indexedFiles: this.contents.fileCount, symbols: this.contents.symbolCount });
@@ -134,6 +147,12 @@ export class CodebaseIndex implements CodeIndex {
     const context: QuestionContext = questionContext(this.contents, question, hits, options.budgetTokens ?? DEFAULT_QUESTION_BUDGET);
     if (this.current.state === 'building') context.partial = { indexedFiles: this.current.indexedFiles, totalFiles: this.current.totalFiles };
     return context;
+  }
+
+  async structure(): Promise<CodeStructure> {
+    await this.ensureLoaded();
+    if (this.contents.graphNeedsRefresh) this.contents.refreshGraph();
+    return codeStructure(this.contents);
   }
 
   async dispose(): Promise<void> {

@@ -16,6 +16,7 @@ export function disabledCodeIndex(reason: string): CodeIndex {
     searchCode: async () => [],
     repoMap: async () => ({ text: '', files: 0, symbols: 0, tokens: 0 }),
     questionContext: async () => ({ text: '', tokens: 0, definitions: [], hits: [] }),
+    structure: async () => ({ files: [], edges: [], imports: [] }),
     dispose: async () => undefined,
   };
 }

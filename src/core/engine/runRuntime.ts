@@ -40,7 +40,7 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
     if (override === 'main' || override === 'tool') return { role: override as ModelRole, name: override === 'main' ? prompt.models.main : prompt.models.tool };
     return { role, name: override ?? fromPrompt };
   };
-  return {
+  const runtime: RunRuntime = {
     registry,
     dryRun,
     model(role, override) {
@@ -81,8 +81,11 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
         : undefined;
       const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1, onEvent });
       usageCollectorOf(config)?.record(result.log.total_tokens);
+      // The nested run's warnings (a removed claim, a cut-off answer) belong to this run's log too, on the calling step.
+      for (const message of result.log.warnings) runtime.warn(`${promptId}: ${message}`, config.runName);
       if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());
       return result.output;
     },
   };
+  return runtime;
 }

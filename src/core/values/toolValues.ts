@@ -88,11 +88,13 @@ export interface SearchResults {
  * other fields (the ranked paths, say).
  */
 export interface SelfRenderedValue {
-  kind: 'symbol-matches' | 'code-search' | 'repo-map';
+  kind: SelfRenderedKind;
   text: string;
 }
 
-const SELF_RENDERED_KINDS = new Set<string>(['symbol-matches', 'code-search', 'repo-map']);
+const SELF_RENDERED = ['symbol-matches', 'code-search', 'repo-map', 'wiki-plan', 'wiki-context', 'wiki-saved', 'wiki-page'] as const;
+export type SelfRenderedKind = (typeof SELF_RENDERED)[number];
+const SELF_RENDERED_KINDS = new Set<string>(SELF_RENDERED);
 
 export function isSelfRendered(value: unknown): value is SelfRenderedValue {
   return (

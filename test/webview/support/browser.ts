@@ -80,6 +80,7 @@ function listen(outdir: string, served: string[]): Promise<Server> {
     const origin = `http://${request.headers.host}`;
     if (path === '/index.html') return send(response, 200, TYPES['.html'], pageHtml(origin));
     if (path === '/tester.html') return send(response, 200, TYPES['.html'], pageHtml(origin, 'tester.js'));
+    if (path === '/wiki.html') return send(response, 200, TYPES['.html'], pageHtml(origin, 'wiki.js'));
     // A top-level test page asks for a favicon; a real webview (an iframe) never does.
     if (path === '/favicon.ico') return send(response, 204, 'image/x-icon', '');
     const file = join(outdir, path.replace(/^\/+/, ''));

@@ -21,9 +21,18 @@ export interface OpenOptions {
   /** Installs `window.__cwRenderCounts` so components count their renders. */
   countRenders?: boolean;
   viewport?: { width: number; height: number };
-  /** Which page: the sidebar chat (default) or the Tool Tester panel. */
-  page?: 'chat' | 'tester';
+  /** Which page: the sidebar chat (default), the Tool Tester panel or the wiki panel. */
+  page?: PageName;
 }
+
+export type PageName = 'chat' | 'tester' | 'wiki';
+
+/** Each page's document on the test server and the message it posts once it has started. */
+const PAGES: Record<PageName, { html: string; ready: string }> = {
+  chat: { html: 'index.html', ready: 'webview/ready' },
+  tester: { html: 'tester.html', ready: 'tester/ready' },
+  wiki: { html: 'wiki.html', ready: 'wiki/ready' },
+};
 
 /**
  * Stands in for VS Code's `acquireVsCodeApi` (which throws on a second call) and records posts,
@@ -57,7 +66,7 @@ export class WebviewPage {
     readonly page: Page,
     private readonly context: BrowserContext,
     readonly origin: string,
-    private readonly pageName: 'chat' | 'tester' = 'chat',
+    private readonly pageName: PageName = 'chat',
   ) {}
 
   /** A new browser context and page with the fake host installed; `load()` then opens the webview. */
@@ -82,9 +91,8 @@ export class WebviewPage {
   async load(): Promise<void> {
     this.requests.length = 0;
     this.errors.length = 0;
-    const tester = this.pageName === 'tester';
-    await this.page.goto(`${this.origin}/${tester ? 'tester' : 'index'}.html`, { waitUntil: 'domcontentloaded' });
-    const ready = tester ? 'tester/ready' : 'webview/ready';
+    const { html, ready } = PAGES[this.pageName];
+    await this.page.goto(`${this.origin}/${html}`, { waitUntil: 'domcontentloaded' });
     await eventually(async () =>
       assert.ok(
         (await this.posted()).some((m) => (m.type as string) === ready),

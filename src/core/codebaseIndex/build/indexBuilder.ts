@@ -3,6 +3,7 @@ import { walkWorkspace } from '../../workspace/walkWorkspace';
 import type { Workspace } from '../../workspace/workspace';
 import type { IndexContents } from '../indexContents';
 import { buildFileFacts } from '../parsing/fileFacts';
+import { isNotIndexed } from './notIndexed';
 import { readIndexable } from './readIndexable';
 
 export interface BuildProgress {
@@ -36,7 +37,7 @@ export async function updateContents(workspace: Workspace, contents: IndexConten
   const entries = [];
   for (const root of workspace.roots) {
     const start = { absolute: root, relative: '.', root };
-    entries.push(...(await walkWorkspace(workspace, start, { signal })).entries);
+    entries.push(...(await walkWorkspace(workspace, start, { signal })).entries.filter((entry) => !isNotIndexed(entry.relative)));
   }
   const walked = new Set<string>();
   const files = entries.map((entry) => {

@@ -2,7 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { abortReason } from '../../util/abort';
-import type { CodeIndex, CodeSearchHit, CodeSearchOptions, IndexStatus, QuestionContext, RepoMap, RepoMapOptions, SymbolMatch } from '../codeIndexTypes';
+import type {
+  CodeIndex,
+  CodeSearchHit,
+  CodeSearchOptions,
+  CodeStructure,
+  IndexStatus,
+  QuestionContext,
+  RepoMap,
+  RepoMapOptions,
+  SymbolMatch,
+} from '../codeIndexTypes';
 import { CANCELLABLE, DISPOSE_WAIT_MS, type IndexMethod, type IndexWorkerData, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 interface Pending {
@@ -67,6 +77,10 @@ export class WorkerCodeIndex implements CodeIndex {
 
   questionContext(question: string, options?: { budgetTokens?: number }): Promise<QuestionContext> {
     return this.call('questionContext', [question, options]) as Promise<QuestionContext>;
+  }
+
+  structure(): Promise<CodeStructure> {
+    return this.call('structure', []) as Promise<CodeStructure>;
   }
 
   /** The worker's V8 heap in use, in bytes (for the bench). */

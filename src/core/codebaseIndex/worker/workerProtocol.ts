@@ -12,7 +12,8 @@ export interface IndexWorkerData {
 }
 
 /** The index methods the worker answers, by name, with their arguments as the interface takes them. */
-export type IndexMethod = 'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'memory' | 'dispose';
+export type IndexMethod =
+  'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'structure' | 'memory' | 'dispose';
 
 export type WorkerRequest =
   | { type: 'call'; id: number; method: IndexMethod; args: unknown[] }

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NO_PROSE_YET } from '../render/modulePage';
+import { readPage } from './pageFiles';
+import { readPageParts } from './pageSections';
+import { MANIFEST_FILE, type ManifestEntry } from './wikiManifest';
+
+/** About 250 tokens: the gist of a module, not its page. */
+const MAX_CHARS = 1_000;
+
+/**
+ * The overview of the module a file belongs to, as plain text, from the pages on disk (the manifest says
+ * which page is whose; nothing is computed): what an answer about that file starts from. Undefined when
+ * there is no wiki, no page for the file's folder, or no prose on it yet.
+ */
+export async function moduleOverviewFor(wikiDir: string, path: string): Promise<{ page: string; module: string; text: string } | undefined> {
+  const entries = await readManifest(wikiDir);
+  const owner = entries
+    .filter((entry) => entry.page.startsWith('modules/') && (entry.module === '.' || path.startsWith(`${entry.module}/`)))
+    .sort((a, b) => b.module.length - a.module.length)[0];
+  if (!owner?.prose) return undefined;
+  const page = await readPage(wikiDir, owner.page);
+  const prose = page === undefined ? undefined : readPageParts(page).prose;
+  if (!prose || prose === NO_PROSE_YET) return undefined;
+  const text = prose
+    .split('\n')
+    .filter((line) => !line.startsWith('_Written by'))
+    .join('\n')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+  return { page: owner.page, module: owner.module, text: text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text };
+}
+
+async function readManifest(wikiDir: string): Promise<ManifestEntry[]> {
+  try {
+    const parsed = JSON.parse(await readFile(join(wikiDir, MANIFEST_FILE), 'utf8')) as { pages?: ManifestEntry[] };
+    return Array.isArray(parsed.pages) ? parsed.pages.filter((entry) => typeof entry?.page === 'string' && typeof entry.module === 'string') : [];
+  } catch {
+    return [];
+  }
+}

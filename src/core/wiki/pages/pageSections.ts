@@ -1,0 +1,88 @@
+/**
+ * The marked parts of a wiki page. The first line carries the page's metadata as JSON in an HTML comment
+ * (hidden on GitHub and in the wiki view); the prose and the notes sit between markers, so a page can be
+ * rebuilt around them: prose is kept until its module changes, notes are kept always.
+ */
+
+export const NOTES_START = '<!-- codewiki:notes:start -->';
+export const NOTES_END = '<!-- codewiki:notes:end -->';
+export const PROSE_START = '<!-- codewiki:prose:start -->';
+export const PROSE_END = '<!-- codewiki:prose:end -->';
+const META = /^<!-- codewiki:page (\{.*\}) -->$/;
+
+export const DEFAULT_NOTES = '_Notes written between these markers are kept when the page is regenerated._';
+
+/** Who wrote a page's prose, for which content. */
+export interface ProseMeta {
+  /** The module's sources hash the prose was written from. */
+  sources: string;
+  model: string;
+  /** The commit the workspace was at, or `unknown` outside git. */
+  commit: string;
+  /** Claims the trust check removed. */
+  removed: number;
+}
+
+export interface PageMeta {
+  version: 1;
+  /** The module id, or `.overview` for the front page. */
+  module: string;
+  /** The sources hash of what the page's structure was rendered from. */
+  sources: string;
+  prose?: ProseMeta;
+}
+
+export interface PageParts {
+  meta?: PageMeta;
+  /** The text between the prose markers, trimmed; undefined when the page has none. */
+  prose?: string;
+  /** The text between the notes markers, as the user left it. */
+  notes?: string;
+}
+
+export function metaLine(meta: PageMeta): string {
+  // `<` and `>` escaped, so no value can close the comment early.
+  return `<!-- codewiki:page ${JSON.stringify(meta).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} -->`;
+}
+
+export function readPageParts(text: string): PageParts {
+  const parts: PageParts = {};
+  const first = text.split('\n', 1)[0]!.trim();
+  const match = META.exec(first);
+  if (match) {
+    try {
+      const meta = JSON.parse(match[1]!) as PageMeta;
+      if (meta && meta.version === 1 && typeof meta.module === 'string' && typeof meta.sources === 'string') parts.meta = meta;
+    } catch {
+      // A damaged header makes the page stale; it is then rewritten, keeping its notes.
+    }
+  }
+  const prose = between(text, PROSE_START, PROSE_END);
+  if (prose !== undefined) parts.prose = prose.trim();
+  const notes = between(text, NOTES_START, NOTES_END);
+  if (notes !== undefined) parts.notes = notes;
+  return parts;
+}
+
+/** The notes section as it goes on a page: the user's text, or the default invitation. */
+export function notesSection(notes: string | undefined): string {
+  const body = notes === undefined || notes.trim() === '' ? `\n${DEFAULT_NOTES}\n` : notes;
+  return `${NOTES_START}${body}${NOTES_END}`;
+}
+
+function between(text: string, start: string, end: string): string | undefined {
+  const from = text.indexOf(start);
+  if (from < 0) return undefined;
+  const to = text.indexOf(end, from + start.length);
+  if (to < 0) return undefined;
+  return text.slice(from + start.length, to);
+}
+
+/** The page with new prose between its markers and the prose's metadata in its header. */
+export function withProse(text: string, prose: string, meta: PageMeta): string {
+  const from = text.indexOf(PROSE_START);
+  const to = text.indexOf(PROSE_END, from + PROSE_START.length);
+  if (from < 0 || to < 0) throw new Error('the page has no prose section');
+  const body = `${text.slice(0, from + PROSE_START.length)}\n${prose}\n${text.slice(to)}`;
+  return `${metaLine(meta)}${body.slice(body.indexOf('\n'))}`;
+}
