@@ -15,6 +15,7 @@ import { benchStreamingOverhead } from './streamingOverhead';
 import { benchTextProtocol } from './textProtocol';
 import { benchTokenEconomy } from './tokenEconomy';
 import { benchWikiStructure } from './wikiBench';
+import { benchWikiProse } from './wikiProseBench';
 
 /**
  * `npm run bench [-- --path DIR] [-- --only WORD]`: prints the figures the issues ask for. Timing
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await section('streaming overhead on the local model', () => benchStreamingOverhead());
   await section('prompt cache on the local model', () => benchPromptCache());
   await section('cpu settings of the local model', () => benchCpuSettings());
+  await section('wiki prose on the local model', () => benchWikiProse());
   printTable(rows);
 }
 

@@ -19,6 +19,12 @@
  * opens FOLDER (a real repository) with the README's main command, trusts it, waits for the code index in the status
  * bar, asks QUESTION in agent mode on the local model, prints how long the definition card took to appear and the
  * answer, and saves `code-index.png`.
+ *
+ *   npm run build && node --import tsx scripts/vscode/screenshots.ts --wiki FOLDER [OUT_DIR]
+ *
+ * opens FOLDER with the README's main command, trusts it, runs **CodeWiki: Generate Wiki**, prints when the
+ * structure showed and when the local model finished the prose, and saves `wiki-generating.png`, `wiki-index.png`
+ * and `wiki-module.png` (the first module page the front page links to).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +38,7 @@ async function main(): Promise<void> {
   Object.assign(globalThis, { describe: Object.assign(() => undefined, { skip: () => undefined }) });
   const args = process.argv.slice(2);
   if (args[0] === '--sidebar') return sidebarShots(resolve(args[1] ?? join(REPO_ROOT, 'docs/screenshots')));
+  if (args[0] === '--wiki') return wikiShots(resolve(args[1]!), resolve(args[2] ?? join(REPO_ROOT, 'docs/screenshots')));
   if (args[0] === '--index') return indexShot(resolve(args[1]!), args[2]!, resolve(args[3] ?? join(REPO_ROOT, 'docs/screenshots')));
   const { launchBrowser, Workbench } = await import('../../test/vscode/workbench');
   const out = resolve(args[0] ?? join(REPO_ROOT, 'docs/screenshots'));
@@ -99,6 +106,42 @@ async function indexShot(folder: string, question: string, out: string): Promise
     await turn.waitFor({ timeout: 15 * 60_000 });
     console.log(`answer after ${Math.round((performance.now() - asked) / 1000)} s:`, (await turn.locator('.answer').textContent())?.trim());
     console.log(await workbench.screenshot(join(out, 'code-index.png')));
+  } finally {
+    await browser.close();
+    await started.stop();
+  }
+}
+
+/** A real repository's wiki through the main command: the structure at once, the prose when the local model is done. */
+async function wikiShots(folder: string, out: string): Promise<void> {
+  const { launchBrowser, Workbench } = await import('../../test/vscode/workbench');
+  mkdirSync(out, { recursive: true });
+  const started = await startMainCommand(folder);
+  const browser = await launchBrowser();
+  try {
+    const workbench = await Workbench.open(browser, started.url);
+    await workbench.trustWorkspace();
+    const asked = performance.now();
+    await workbench.runCommand('CodeWiki: Generate Wiki');
+    await workbench.page.locator('.tabs-container .tab', { hasText: 'CodeWiki: Wiki' }).waitFor({ timeout: 5 * 60_000 });
+    const wiki = workbench.webview();
+    await wiki.locator('cw-wiki article.page-body[data-path="index.md"]').waitFor({ timeout: 5 * 60_000 });
+    console.log(`structure shown after ${Math.round((performance.now() - asked) / 1000)} s`);
+    const progress = wiki.locator('cw-wiki .progress-label');
+    if (await progress.count()) {
+      console.log('progress:', (await progress.textContent())?.trim());
+      console.log(await workbench.screenshot(join(out, 'wiki-generating.png')));
+    }
+    await wiki.locator('cw-wiki button.generate').waitFor({ timeout: 60 * 60_000 });
+    console.log(`prose finished after ${Math.round((performance.now() - asked) / 1000)} s`);
+    await wiki.locator('cw-wiki nav.pages .page-entry[data-path="index.md"]').click();
+    await wiki.locator('cw-wiki article.page-body[data-path="index.md"] svg').first().waitFor({ timeout: 60_000 });
+    console.log(await workbench.screenshot(join(out, 'wiki-index.png')));
+    const module = wiki.locator('cw-wiki article.page-body a[data-href^="modules/"]').first();
+    const page = await module.getAttribute('data-href');
+    await module.click();
+    await wiki.locator(`cw-wiki article.page-body[data-path="${page}"]`).waitFor({ timeout: 15_000 });
+    console.log(await workbench.screenshot(join(out, 'wiki-module.png')));
   } finally {
     await browser.close();
     await started.stop();

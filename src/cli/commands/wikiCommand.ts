@@ -36,7 +36,9 @@ export async function wikiCommand(argv: string[], io: { stdout: NodeJS.WriteStre
     },
   });
   if (values.check && values['structure-only']) throw new CliError('--check writes nothing; leave out --structure-only');
-  if (values.shard !== undefined && !/^\d+\/\d+$/.test(values.shard)) throw new CliError(`--shard ${values.shard}: expected K/N, e.g. 2/4`);
+  const shard = values.shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(values.shard);
+  if (shard !== undefined && !(shard && Number(shard[2]) >= 1 && Number(shard[1]) >= 1 && Number(shard[1]) <= Number(shard[2])))
+    throw new CliError(`--shard ${values.shard}: expected K/N with 1 ≤ K ≤ N, e.g. 2/4`);
   const structureOnly = values.check || values['structure-only'];
   const models = structureOnly
     ? undefined
@@ -47,7 +49,9 @@ export async function wikiCommand(argv: string[], io: { stdout: NodeJS.WriteStre
   try {
     if (values.check) {
       const stale = await engine.wiki.check();
+      const orphans = await engine.wiki.orphans();
       stopProgress();
+      for (const page of orphans) io.stderr.write(`note: ${page} is kept for its notes; its module no longer exists (move the notes, then delete the page)\n`);
       if (!stale.length) {
         io.stdout.write(`the wiki in ${where} is up to date\n`);
         return EXIT.ok;

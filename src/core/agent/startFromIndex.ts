@@ -57,7 +57,7 @@ const HOW_QUESTION = /\b(how|why|explain|overview|architecture|design|flow|works
 export async function wikiOverviewFor(wiki: WikiOverviews | undefined, question: string, files: readonly string[]): Promise<string> {
   if (!wiki || !files[0] || !HOW_QUESTION.test(question)) return '';
   const overview = await wiki.overviewFor(files[0]).catch(() => undefined);
-  return overview ? `\n\nThe wiki's overview of ${overview.module} (${overview.page}):\n${overview.text}` : '';
+  return overview ? `\n\nThe wiki's overview of ${overview.module === '.' ? 'the top level' : overview.module} (${overview.page}):\n${overview.text}` : '';
 }
 
 const ANSWER_FROM_THEM =

@@ -1,3 +1,4 @@
+import { formatDiagnostic } from '../yaml/diagnostics';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompiledActionPrompt } from '../actionPrompt/compiledActionPrompt';
 import { ActionPromptError } from '../yaml/diagnostics';
@@ -82,7 +83,9 @@ export function createRunRuntime(parts: RuntimeParts): RunRuntime {
       const result = await parts.runNested(nested, resolved, { signal: config.signal, dryRun, depth: depth + 1, onEvent });
       usageCollectorOf(config)?.record(result.log.total_tokens);
       // The nested run's warnings (a removed claim, a cut-off answer) belong to this run's log too, on the calling step.
-      for (const message of result.log.warnings) runtime.warn(`${promptId}: ${message}`, config.runName);
+      // Its load-time warnings are the prompt file's, said once when it loaded, not once per call.
+      const fileWarnings = new Set(nested.warnings.map(formatDiagnostic));
+      for (const message of result.log.warnings) if (!fileWarnings.has(message)) runtime.warn(`${promptId}: ${message}`, config.runName);
       if (result.status !== 'success') throw new Error(`nested prompt "${promptId}" ${result.status}: ${result.log.error ?? ''}`.trim());
       return result.output;
     },

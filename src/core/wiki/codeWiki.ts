@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CodeIndex, CodeStructure } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import { inertText } from './render/markdownText';
@@ -12,7 +12,8 @@ import { pageLinksFor } from './pages/pageLinksFor';
 import { readPageParts, withProse } from './pages/pageSections';
 import { writeFileAtomic } from '../util/atomicFile';
 import { writeManifest } from './pages/wikiManifest';
-import { applyWikiPlan, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
+import { prepareWikiFolder } from './pages/wikiFolderGuard';
+import { applyWikiPlan, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
 import { checkClaims, type RemovedClaim } from './prose/claimCheck';
 import { KnownNames } from './prose/knownNames';
 import { linkNames } from './prose/linkNames';
@@ -21,8 +22,6 @@ import { safeProse } from './prose/safeProse';
 import { buildWikiStructure } from './structure/buildWikiStructure';
 import { INDEX_PAGE } from './structure/pagePaths';
 import type { WikiModule, WikiStructure } from './wikiTypes';
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 
 export interface CodeWikiOptions {
   workspace: Workspace;
@@ -72,13 +71,18 @@ export class CodeWiki {
   /** Writes every page whose structure changed (keeping prose and notes); no model. */
   async updateStructure(signal?: AbortSignal): Promise<{ written: string[]; pages: number; wiki: WikiStructure; plan: WikiPlan }> {
     const { plan, wiki } = await this.plan(signal);
-    const written = await applyWikiPlan(this.wikiDir, plan);
+    const written = await applyWikiPlan(this.wikiDir, this.options.workspace.roots, plan);
     return { written, pages: plan.pages.length, wiki, plan };
   }
 
   /** Pages that are out of date: what `codewiki wiki --check` lists. */
   async check(signal?: AbortSignal): Promise<Array<{ page: string; reason: string }>> {
     return stalePages((await this.plan(signal)).plan);
+  }
+
+  /** Pages of modules that are gone, kept because their notes hold the user's text (said by `--check`, not stale). */
+  async orphans(signal?: AbortSignal): Promise<string[]> {
+    return orphanPages((await this.plan(signal)).plan);
   }
 
   /** Pages that need prose: without any, written for older contents, or every page with `all`. */
@@ -122,7 +126,7 @@ export class CodeWiki {
     const body = `${linked}\n\n_Written by ${inertText(model)} for commit ${commit}._`;
     const meta = readPageParts(planned.text).meta!;
     // A shard's job may write this page into an empty folder (it writes no other page).
-    await mkdir(dirname(join(this.wikiDir, page)), { recursive: true });
+    await prepareWikiFolder(this.wikiDir, this.options.workspace.roots);
     await writeFileAtomic(join(this.wikiDir, page), withProse(planned.text, body, { ...meta, prose: { sources, model, commit, removed: removed.length } }));
     await writeManifest(this.wikiDir);
     return { page, removed, written: true };
@@ -179,7 +183,7 @@ export class CodeWiki {
 
   private async lineCount(path: string): Promise<number | undefined> {
     try {
-      const range = await readLineRange(this.options.workspace.locateLexically(path).absolute, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 1);
+      const range = await readLineRange((await this.options.workspace.resolve(path)).absolute, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 1);
       return range.totalLines;
     } catch {
       return undefined;

@@ -11,14 +11,17 @@ const MAX_CHARS = 1_000;
 /**
  * The overview of the module a file belongs to, as plain text, from the pages on disk (the manifest says
  * which page is whose; nothing is computed): what an answer about that file starts from. Undefined when
- * there is no wiki, no page for the file's folder, or no prose on it yet.
+ * there is no wiki, no page for the file's folder, or no current prose on it.
  */
 export async function moduleOverviewFor(wikiDir: string, path: string): Promise<{ page: string; module: string; text: string } | undefined> {
   const entries = await readManifest(wikiDir);
   const owner = entries
-    .filter((entry) => entry.page.startsWith('modules/') && (entry.module === '.' || path.startsWith(`${entry.module}/`)))
-    .sort((a, b) => b.module.length - a.module.length)[0];
-  if (!owner?.prose) return undefined;
+    .filter((entry) => entry.page.startsWith('modules/'))
+    .flatMap((entry) => (entry.folders ?? [entry.module]).map((folder) => ({ entry, folder })))
+    .filter(({ folder }) => folder === '.' || path.startsWith(`${folder}/`))
+    .sort((a, b) => b.folder.length - a.folder.length)[0]?.entry;
+  // Prose written for other contents of the module may say what is no longer so: better none.
+  if (!owner?.prose || owner.prose.sources !== owner.sources) return undefined;
   const page = await readPage(wikiDir, owner.page);
   const prose = page === undefined ? undefined : readPageParts(page).prose;
   if (!prose || prose === NO_PROSE_YET) return undefined;

@@ -27,6 +27,8 @@ export interface PageMeta {
   version: 1;
   /** The module id, or `.overview` for the front page. */
   module: string;
+  /** Its folders when it has more than its own (small folders merged into it), so a file finds its module. */
+  folders?: string[];
   /** The sources hash of what the page's structure was rendered from. */
   sources: string;
   prose?: ProseMeta;
@@ -59,7 +61,9 @@ export function readPageParts(text: string): PageParts {
   }
   const prose = between(text, PROSE_START, PROSE_END);
   if (prose !== undefined) parts.prose = prose.trim();
-  const notes = between(text, NOTES_START, NOTES_END);
+  // Only after the prose: a marker the prose spelled out (in a code block, say) never passes for the notes.
+  const proseEnd = text.indexOf(PROSE_END);
+  const notes = between(proseEnd < 0 ? text : text.slice(proseEnd + PROSE_END.length), NOTES_START, NOTES_END);
   if (notes !== undefined) parts.notes = notes;
   return parts;
 }

@@ -8,6 +8,8 @@ export const MANIFEST_FILE = 'manifest.json';
 export interface ManifestEntry {
   page: string;
   module: string;
+  /** The module's folders when it has more than its own. */
+  folders?: string[];
   /** sha256 of the module's files (paths and contents) the page was rendered from. */
   sources: string;
   prose?: Pick<ProseMeta, 'model' | 'commit' | 'sources'>;
@@ -24,7 +26,13 @@ export async function writeManifest(wikiDir: string): Promise<void> {
     const meta = text === undefined ? undefined : readPageParts(text).meta;
     if (!meta) continue;
     const { model, commit, sources } = meta.prose ?? {};
-    pages.push({ page, module: meta.module, sources: meta.sources, ...(meta.prose ? { prose: { model: model!, commit: commit!, sources: sources! } } : {}) });
+    pages.push({
+      page,
+      module: meta.module,
+      ...(meta.folders ? { folders: meta.folders } : {}),
+      sources: meta.sources,
+      ...(meta.prose ? { prose: { model: model!, commit: commit!, sources: sources! } } : {}),
+    });
   }
   await writeFileAtomic(join(wikiDir, MANIFEST_FILE), `${JSON.stringify({ version: 1, pages }, null, 2)}\n`);
 }

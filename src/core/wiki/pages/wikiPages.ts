@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../util/atomicFile';
 import type { Workspace } from '../../workspace/workspace';
@@ -10,6 +10,7 @@ import { pageLinksFor } from './pageLinksFor';
 import { DEFAULT_NOTES, type PageMeta, readPageParts } from './pageSections';
 import { modulePages, readPage } from './pageFiles';
 import { writeManifest } from './wikiManifest';
+import { prepareWikiFolder } from './wikiFolderGuard';
 
 /** The module id the front page's metadata carries. */
 export const OVERVIEW_MODULE = '.overview';
@@ -45,28 +46,36 @@ export interface WikiPlanInput {
 export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
   const { workspace, wikiDir, structure } = input;
   const pages: PagePlan[] = [];
-  const planPage = async (page: string, module: string, sources: string, render: (text: PageText) => string) => {
+  const planPage = async (page: string, module: string, folders: string[], sources: string, render: (text: PageText) => string) => {
     const current = await readPage(wikiDir, page);
     const parts = current === undefined ? {} : readPageParts(current);
     const prose = parts.prose && parts.prose !== NO_PROSE_YET ? parts.prose : undefined;
-    const meta: PageMeta = { version: 1, module, sources, ...(prose && parts.meta?.prose ? { prose: parts.meta.prose } : {}) };
-    const text = render({ meta, prose, notes: parts.notes });
-    pages.push({ page, module, text, current, hasProse: prose !== undefined, proseStale: meta.prose !== undefined && meta.prose.sources !== sources });
+    // Prose is kept only on the page of the module it was written for (a page path can pass to another module).
+    const keptProse = prose && (!parts.meta || parts.meta.module === module) ? prose : undefined;
+    const proseMeta = keptProse && parts.meta?.prose ? { prose: parts.meta.prose } : {};
+    const meta: PageMeta = { version: 1, module, ...(folders.length > 1 ? { folders } : {}), sources, ...proseMeta };
+    const text = render({ meta, prose: keptProse, notes: parts.notes });
+    pages.push({ page, module, text, current, hasProse: keptProse !== undefined, proseStale: meta.prose !== undefined && meta.prose.sources !== sources });
   };
-  await planPage(INDEX_PAGE, OVERVIEW_MODULE, structure.sources, (text) =>
+  await planPage(INDEX_PAGE, OVERVIEW_MODULE, [], structure.sources, (text) =>
     indexPage(input.title, structure, pageLinksFor(workspace, wikiDir, INDEX_PAGE), text),
   );
   for (const module of structure.modules) {
-    await planPage(module.page, module.id, module.sources, (text) => modulePage(module, structure, pageLinksFor(workspace, wikiDir, module.page), text));
+    await planPage(module.page, module.id, [module.id, ...module.alsoFolders], module.sources, (text) =>
+      modulePage(module, structure, pageLinksFor(workspace, wikiDir, module.page), text),
+    );
   }
   const planned = new Set(pages.map((plan) => plan.page));
   const obsolete: string[] = [];
   for (const page of await modulePages(wikiDir)) {
     if (planned.has(page)) continue;
-    const current = (await readPage(wikiDir, page))!;
-    const parts = readPageParts(current);
+    const current = await readPage(wikiDir, page);
+    const parts = current === undefined ? {} : readPageParts(current);
+    // Only pages CodeWiki wrote (they carry its header) are ever listed, replaced or removed: a file of the
+    // user's in the folder is left alone.
+    if (current === undefined || !parts.meta) continue;
     if (parts.notes !== undefined && parts.notes.trim() !== '' && parts.notes.trim() !== DEFAULT_NOTES) {
-      pages.push({ page, module: parts.meta?.module ?? page, text: current, current, proseStale: false, hasProse: false, orphan: true });
+      pages.push({ page, module: parts.meta.module, text: current, current, proseStale: false, hasProse: false, orphan: true });
     } else obsolete.push(page);
   }
   return { pages, obsolete };
@@ -76,8 +85,9 @@ export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
 export function stalePages(plan: WikiPlan): Array<{ page: string; reason: string }> {
   const stale: Array<{ page: string; reason: string }> = [];
   for (const page of plan.pages) {
-    if (page.orphan) stale.push({ page: page.page, reason: 'its module no longer exists (kept for its notes)' });
-    else if (page.current === undefined) stale.push({ page: page.page, reason: 'not written yet' });
+    // An orphan is kept for the user's notes; it is said (orphanPages), never stale, or CI would fail until they move them.
+    if (page.orphan) continue;
+    if (page.current === undefined) stale.push({ page: page.page, reason: 'not written yet' });
     else if (page.proseStale) stale.push({ page: page.page, reason: 'the module changed since its overview was written' });
     else if (page.current !== page.text) stale.push({ page: page.page, reason: 'the structure changed' });
   }
@@ -85,9 +95,14 @@ export function stalePages(plan: WikiPlan): Array<{ page: string; reason: string
   return stale;
 }
 
+/** Pages of modules that are gone, kept because their notes hold the user's text. */
+export function orphanPages(plan: WikiPlan): string[] {
+  return plan.pages.filter((page) => page.orphan).map((page) => page.page);
+}
+
 /** Writes the pages that changed, removes obsolete ones and rewrites the manifest; returns the pages written. */
-export async function applyWikiPlan(wikiDir: string, plan: WikiPlan): Promise<string[]> {
-  await mkdir(join(wikiDir, 'modules'), { recursive: true });
+export async function applyWikiPlan(wikiDir: string, roots: readonly string[], plan: WikiPlan): Promise<string[]> {
+  await prepareWikiFolder(wikiDir, roots);
   const written: string[] = [];
   for (const page of plan.pages) {
     if (page.orphan || page.current === page.text) continue;

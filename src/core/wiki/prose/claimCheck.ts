@@ -1,4 +1,5 @@
 import type { KnownNames } from './knownNames';
+import { markdownLines } from './markdownLines';
 
 /** A sentence the trust check took out, and the name in it that does not exist. */
 export interface RemovedClaim {
@@ -12,12 +13,12 @@ const BARE_PATH =
   /(?<![\w/.`-])((?:[\w.@-]+\/)+[\w.@-]+\.[A-Za-z]{1,5}|[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|kt|cc|cpp|cs|rb|php|swift))(?::(\d+))?(?![\w/])/g;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\(\))?$/;
 /** A URL is not a name from the code (safeProse made it inline code so it is no link). */
-const URL = /^([a-z][a-z0-9+.-]*:\/\/|www\.)/i;
+const URL = /^([a-z][a-z0-9+.-]*:\/\/|\/\/|www\.)/i;
 /** `Node.js`, `Vue.js`: names of things, spelled like files; a file of that name would have been found first. */
 const PRODUCT_NAME = /^[A-Z][A-Za-z0-9]*\.js$/;
 /** Words a model puts in backticks that are language, not names from the code. */
 const LANGUAGE_WORDS = new Set(
-  'true false null undefined none nil self this super async await export import default return yield new const let var function class interface type enum struct trait impl fn def func package module public private protected static void int string number boolean bool object any unknown never map list dict set array promise error exception main init'.split(
+  'true false null undefined none nil self this super async await export import default return yield new const let var function class interface type enum struct trait impl fn def func package module public private protected static void int string number boolean bool object any unknown never map list dict set array promise error exception main init typeof instanceof keyof readonly extends implements abstract override lambda raise except nullptr auto go defer chan select switch case'.split(
     ' ',
   ),
 );
@@ -34,10 +35,8 @@ export async function checkClaims(
 ): Promise<{ text: string; removed: RemovedClaim[] }> {
   const removed: RemovedClaim[] = [];
   const kept: string[] = [];
-  let inFence = false;
-  for (const line of prose.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    if (inFence || /^\s*(```|~~~)/.test(line)) {
+  for (const { text: line, fenced } of markdownLines(prose)) {
+    if (fenced) {
       kept.push(line);
       continue;
     }
@@ -65,7 +64,8 @@ export async function checkClaims(
 /** Sentences, each but the first with the space before it, so joining the kept ones restores the line. */
 function splitSentences(text: string): string[] {
   if (text.trim() === '') return [];
-  return text.split(/(?<=[.!?])(?=\s)/);
+  // Not after "e.g.", "i.e.", "etc.", "vs.": those end a word, not a sentence.
+  return text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)(?=\s)/i);
 }
 
 async function firstFalseClaim(
@@ -96,13 +96,13 @@ async function checkName(name: string, known: KnownNames, lineCount: (path: stri
     if (/\s/.test(path) && !(path.split(/\s/)[0]!.includes('/') && FILE_EXTENSION.test(path))) return undefined;
     return checkPath(path, line, known, lineCount);
   }
-  if (!IDENTIFIER.test(name)) return undefined;
-  const last = name
-    .replace(/\(\)$/, '')
-    .split(/\.|::|#/)
-    .at(-1)!;
-  if (LANGUAGE_WORDS.has(last.toLowerCase()) || known.isDefined(last) || known.file(last) || known.folder(last)) return undefined;
-  return 'no definition of this name exists';
+  if (!IDENTIFIER.test(path)) return undefined;
+  const segments = path.replace(/\(\)$/, '').split(/\.|::|#/);
+  const isKnown = (segment: string) => LANGUAGE_WORDS.has(segment.toLowerCase()) || known.isDefined(segment) || !!known.file(segment) || known.folder(segment);
+  // `fs.readFile`, `React.useState`: a member of something this workspace does not define is outside its code,
+  // and not a claim the index can check; `Engine.run` is one (its owner is ours, so its member must be too).
+  if (segments.length > 1 && !isKnown(segments[0]!)) return undefined;
+  return isKnown(segments.at(-1)!) ? undefined : 'no definition of this name exists';
 }
 
 async function checkPath(

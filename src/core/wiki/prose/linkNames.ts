@@ -1,18 +1,16 @@
 import type { PageLinks } from '../render/pageLinks';
 import type { KnownNames } from './knownNames';
+import { CODE_SPAN, markdownLines } from './markdownLines';
 
 /**
  * Code names in checked prose become links: a file to the file, a definition with one place in the code to
  * its line. Runs after the trust check, so every name it meets exists.
  */
 export function linkNames(prose: string, known: KnownNames, links: PageLinks): string {
-  let inFence = false;
-  return prose
-    .split('\n')
-    .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      if (inFence || /^\s*(```|~~~)/.test(line)) return line;
-      return line.replace(/(?<!\[)(`+)([^`]+)\1/g, (span, _fence: string, code: string) => {
+  return markdownLines(prose)
+    .map(({ text: line, fenced }) => {
+      if (fenced) return line;
+      return line.replace(CODE_SPAN, (span, _fence: string, code: string) => {
         const name = code.trim();
         const withLine = /^(.+?)(?::(\d+)|#L(\d+))$/.exec(name);
         const file = known.file(withLine ? withLine[1]! : name);

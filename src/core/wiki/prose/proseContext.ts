@@ -96,7 +96,8 @@ export function firstSentence(prose: string | undefined): string | undefined {
 
 async function readSnippet(workspace: Workspace, path: string, line: number): Promise<string | undefined> {
   try {
-    const { absolute } = workspace.locateLexically(path);
+    // resolve, not locate: real paths and the secret-file policy, as every file tool reads.
+    const { absolute } = await workspace.resolve(path);
     const range = await readLineRange(absolute, line, line + SNIPPET_LINES - 1, SNIPPET_CHARS);
     if (range.binary || !range.text.trim()) return undefined;
     return range.text.replace(/```/g, "'''").trimEnd();

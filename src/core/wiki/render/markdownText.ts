@@ -6,7 +6,8 @@
 // eslint-disable-next-line no-control-regex -- control and bidirectional characters are exactly what this removes
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-const WEB_ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s()<>[\]]+/gi;
+/** What GitHub or a linkifier would turn into a link: a scheme, `//host`, `www.`, an e-mail address. */
+export const WEB_ADDRESS = /(?:\b[a-z][a-z0-9+.-]*:\/\/|(?<![\w/])\/\/(?=[\w-]+\.)|\bwww\.)[^\s`()<>[\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
 
 /**
  * Plain text inside a paragraph or list item: every character Markdown gives meaning to is escaped, and web

@@ -88,6 +88,8 @@ function mergeSmall(parts: ModuleGroup[], folder: string, neighbours: Neighbours
     .sort((a, b) => a.files.length - b.files.length);
   for (const part of small) {
     if (live.size === 1) break;
+    // Smaller parts merged into this one may have made it big enough to stand alone.
+    if (part.files.length >= MIN_MODULE_FILES) continue;
     const owner = new Map<number, ModuleGroup>();
     for (const other of live) if (other !== part) for (const file of other.files) owner.set(file, other);
     const weightTo = new Map<ModuleGroup, number>();

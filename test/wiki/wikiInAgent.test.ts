@@ -1,0 +1,72 @@
+import { strict as assert } from 'node:assert';
+import { AgentFixture } from '../agent/agentHarness';
+
+const FILES = {
+  'src/history/conversationLock.ts': [
+    '/** Lets several windows share one history: each save waits its turn. */',
+    'export class ConversationLock {',
+    '  async acquire(id: string): Promise<() => void> {',
+    '    return () => undefined;',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/history/conversationStore.ts':
+    "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
+  'src/history/conversationIndex.ts': "import { saveConversation } from './conversationStore';\nexport function rebuildIndex(): void {}\n",
+  'src/history/conversationFiles.ts': "import { rebuildIndex } from './conversationIndex';\nexport function listConversations(): string[] {\n  return [];\n}\n",
+  'src/llm/retryPolicy.ts':
+    '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
+};
+const OVERVIEW = 'Each save waits for `ConversationLock` before it writes, so two windows never interleave their writes.';
+
+const searchResult = (fx: AgentFixture) => String(fx.server.requests[0]!.body!.messages!.find((m) => m.role === 'tool')!.content);
+
+/** Issue 23: a "how does X work" question starts from the wiki's overview of the module its best match is in. */
+describe('the wiki in the agent (scripted server)', () => {
+  let fx: AgentFixture | undefined;
+  afterEach(async () => {
+    await fx?.close();
+    fx = undefined;
+  });
+
+  /** The fixture with its wiki written and the overview saved on the page of the lock's module; that page. */
+  async function withWiki(answers: Array<{ text: string }>): Promise<{ page: string; module: string }> {
+    fx = await new AgentFixture(FILES, answers).start();
+    const { wiki } = await fx.engine.wiki.updateStructure();
+    const history = wiki.modules.find((module) => module.files.includes('src/history/conversationLock.ts'))!;
+    const saved = await fx.engine.wiki.saveProse(history.page, OVERVIEW, 'test-model');
+    assert.equal(saved.written, true);
+    return { page: history.page, module: history.id };
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it("a how-question gets the overview of the best match's module with the index's matches, as the user sees it", async () => {
+    const { page, module } = await withWiki([{ text: 'Saves wait for ConversationLock (src/history/conversationLock.ts:2).' }]);
+    await fx!.ask('How do several windows share the history without clobbering each other?', { useCodeIndex: true });
+    const result = searchResult(fx!);
+    const named = module === '.' ? 'the top level' : module;
+    assert.match(
+      result,
+      new RegExp(`\\n\\nThe wiki's overview of ${escape(named)} \\(${escape(page)}\\):\\nEach save waits for \`ConversationLock\` before it writes`),
+    );
+    assert.doesNotMatch(result, /\]\(/, 'links are dropped: the model gets the words');
+    const shown = fx!.eventsOf('tool-call-end').find((e) => e.tool === 'search_code')!;
+    assert.equal(shown.output, result, 'the user sees exactly what the model was given');
+  });
+
+  it('a where-is question gets the matches alone (the overview would cost prompt time and answer nothing)', async () => {
+    await withWiki([{ text: 'src/history/conversationLock.ts:2' }]);
+    await fx!.ask('Which file defines ConversationLock?', { useCodeIndex: true });
+    assert.doesNotMatch(searchResult(fx!), /The wiki's overview/);
+  });
+
+  it("read_wiki gives the agent the module page for a file, without the page's markers and diagram", async () => {
+    const { page } = await withWiki([]);
+    const tool = fx!.engine.agentRegistry.get('read_wiki')!;
+    const result = (await tool.tool.invoke({ about: 'src/history/conversationStore.ts' })) as { text: string; page: string };
+    assert.equal(result.page, page);
+    assert.match(result.text, /^# `/);
+    assert.match(result.text, /Each save waits for \[`ConversationLock`\]\(/);
+    assert.doesNotMatch(result.text, /codewiki:|```mermaid/);
+  });
+});
