@@ -187,6 +187,33 @@ input_variables:
     assert.equal(server.messagesOf(0)[0].content, 'You list ideas about testing.');
   });
 
+  it('max_tokens stops an answer that runs on: the request is closed, the words so far are the output, the step says so', async () => {
+    // A model repeating itself: far more than the cap, then silence with the answer still open.
+    const repeat = Array.from({ length: 40 }, () => 'again and again ');
+    server.respondWith(() => ({ chunks: repeat, stall: 'mid-stream', stallAfterChunks: 40 }));
+    const yaml = `title: y
+llm_tools:
+  - name: ramble
+    description: Talks
+    max_tokens: 20
+    parameters: [{ name: topic }]
+    human: Talk about {topic}.
+tool_chain:
+  - tool: ramble
+    input: anything
+    output_variable: talk
+`;
+    const result = await run(yaml, {});
+    assert.equal(result.status, 'success', result.log.error);
+    const output = String(result.output);
+    assert.ok(output.startsWith('again and again'), output);
+    assert.ok(output.length >= 60 && output.length < 140, `about 20 tokens kept, not the whole answer: ${output.length} characters`);
+    assert.match(result.log.steps[0]!.warnings!.join('\n'), /ramble's answer in step "\w+" was stopped at about 20 tokens \(max_tokens\)/);
+    await server.waitForClose(0);
+    assert.equal(server.requests[0]!.finishedAt, undefined, 'the request was stopped, not finished');
+    assert.equal(server.requests[0]!.body!.max_tokens, undefined, 'the cap is not sent: the prompt prefix stays the same');
+  });
+
   it('runs a map-reduce prompt: a nested prompt per file in parallel on the tool model, then one answer', async () => {
     server.respondWith((request) =>
       request.body?.model === 'tool-model' ? { text: `summary of ${/File (\S+):/.exec(request.promptText)?.[1]}` } : { chunks: ['Overview', '.'] },

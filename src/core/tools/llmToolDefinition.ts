@@ -27,6 +27,13 @@ export const llmToolSchema = z.strictObject({
   output: z.enum(['text', 'list', 'json']).default('text'),
   schema: z.record(z.string(), z.unknown()).optional().describe('JSON Schema the json output must satisfy.'),
   model: z.string().optional().describe('"tool" (default), "main", or a model name.'),
+  max_tokens: z
+    .number()
+    .int()
+    .min(16)
+    .max(32_768)
+    .optional()
+    .describe('Stop the answer after about this many tokens and keep what came (a small model can repeat itself for minutes).'),
 });
 
 export type LlmToolDefinition = z.infer<typeof llmToolSchema>;

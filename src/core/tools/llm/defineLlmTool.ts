@@ -30,6 +30,8 @@ export interface LlmToolSpec<S extends z.ZodObject> {
   schema: S;
   /** "tool" (default) or "main", or a model name. */
   model?: string;
+  /** The answer is stopped after about this many tokens and what came is kept (with a warning on the step). */
+  maxTokens?: number;
   /** The first prompt, also what a dry run shows. */
   messages(input: z.infer<S>): ToolMessage[];
   /** Produces the tool output; usually asks once and parses. */
@@ -37,6 +39,9 @@ export interface LlmToolSpec<S extends z.ZodObject> {
   /** What a dry run returns instead, so later file steps still have something to work on. */
   dryRunResult(input: z.infer<S>, runtime: ToolRuntime): unknown;
 }
+
+/** Characters per token of English and code, for a cap counted on the client (tokenEstimate.ts uses the same). */
+const CHARS_PER_TOKEN = 4;
 
 /**
  * LLM-as-a-tool: a LangChain `tool()` whose body is a sub-chain on the tool model. The model
@@ -57,11 +62,27 @@ export function defineLlmTool<S extends z.ZodObject>(spec: LlmToolSpec<S>) {
       const warn = (message: string) => runtime.warn(message, config.runName);
       const ask = async (messages: ToolMessage[]) => {
         // Streamed like the final answer (see streamChat.ts): the idle timeout then applies per chunk, not to the whole generation.
-        const answer = await streamChat(model, messages.map(toLangChain), { signal: config?.signal, callbacks: config?.callbacks }).catch((error: unknown) => {
+        // The cap is the client's: the request is stopped, which every server honours (max_tokens is not sent, so a
+        // server's cached prompt prefix is the same with or without it).
+        const capped = spec.maxTokens ? new AbortController() : undefined;
+        const signal = capped ? AbortSignal.any([capped.signal, ...(config?.signal ? [config.signal] : [])]) : config?.signal;
+        const maxChars = (spec.maxTokens ?? 0) * CHARS_PER_TOKEN;
+        let length = 0;
+        const onToken = capped
+          ? (text: string) => {
+              length += text.length;
+              if (length >= maxChars && !capped.signal.aborted) capped.abort(new Error('answer cap reached'));
+            }
+          : undefined;
+        const answer = await streamChat(model, messages.map(toLangChain), { signal, callbacks: config?.callbacks, onToken }).catch((error: unknown) => {
+          if (capped?.signal.aborted && !config?.signal?.aborted) {
+            warn(`${spec.name}'s answer in step "${config.runName ?? spec.name}" was stopped at about ${spec.maxTokens} tokens (max_tokens)`);
+            return { text: String((error as { partialText?: unknown }).partialText ?? ''), reasoning: '', finishReason: 'length', usage: undefined };
+          }
           if (config?.signal?.aborted) throw error;
           throw new Error(runtime.describeModelError(error, role));
         });
-        if (answer.finishReason === 'length') warn(cutOffWarning(`${spec.name}'s answer in step "${config.runName ?? spec.name}"`));
+        if (answer.finishReason === 'length' && !capped?.signal.aborted) warn(cutOffWarning(`${spec.name}'s answer in step "${config.runName ?? spec.name}"`));
         // The thinking is never parsed as the answer (a file it mentions is not a file chosen); an answer that is all thinking is said.
         if (answer.reasoning && !answer.text.trim())
           warn(

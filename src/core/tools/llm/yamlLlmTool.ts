@@ -34,6 +34,7 @@ export function createYamlLlmTool(definition: LlmToolDefinition) {
     description: definition.description,
     schema: z.object(shape),
     model: definition.model,
+    maxTokens: definition.max_tokens,
     messages: (input) => {
       const messages: ToolMessage[] = [];
       if (definition.system) messages.push({ role: 'system', content: render(definition.system, input) });
