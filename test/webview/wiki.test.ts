@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { HostToWiki, WikiPageEntry, WikiToHost } from '../../webview-ui/src/wiki/wikiMessages';
+import type { HostToWiki, WikiPageEntry, WikiToHost } from '../../src/shared/wikiProtocol';
 import { eventually, useWebview, type PageGlobals } from './support/webviewPage';
 
 const PAGES: WikiPageEntry[] = [

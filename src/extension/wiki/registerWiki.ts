@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { INDEX_PAGE } from '../../core/wiki/structure/pagePaths';
 import type { WorkspaceEngine } from '../workspaceEngine';
 import { type ModelAvailability, WikiGeneration, whyNotHere } from './wikiGeneration';
-import { INDEX_PAGE, WikiPanel } from './wikiPanel';
+import { WikiPanel } from './wikiPanel';
 
 export interface WikiDeps {
   extensionUri: vscode.Uri;

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { CodewikiEngine } from '../../core/codewikiEngine';
 import type { RunResult } from '../../core/engine/executorTypes';
+import { INDEX_PAGE } from '../../core/wiki/structure/pagePaths';
 import { configuredWikiFolder } from './wikiFolderSetting';
-import { INDEX_PAGE, type WikiPanel } from './wikiPanel';
+import type { WikiPanel } from './wikiPanel';
 import { WikiProgressTracker } from './wikiProgress';
 
 /** Whether a model can write prose now, and if not, what the user can do about it (HostStatus's fields). */

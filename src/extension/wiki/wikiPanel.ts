@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { CodewikiEngine } from '../../core/codewikiEngine';
 import { webviewHtml } from '../webviewHtml';
+import { INDEX_PAGE } from '../../core/wiki/structure/pagePaths';
+import { type HostToWiki, type WikiPageEntry, type WikiProgress, type WikiToHost, wikiToHostSchema } from '../../shared/wikiProtocol';
 import { resolveWikiLink, wikiPageFile } from './wikiLinks';
-import { type HostToWiki, type WikiPageEntry, type WikiProgress, type WikiToHost, wikiToHostSchema } from './wikiProtocol';
 
-export const INDEX_PAGE = 'index.md';
 const NO_WIKI_YET = 'No wiki yet: Generate builds it from the code (the structure in seconds, the overviews with a model).';
 
 export interface WikiPanelDeps {

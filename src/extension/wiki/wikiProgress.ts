@@ -1,6 +1,6 @@
 import type { ExecutorEvent } from '../../core/engine/executorEvents';
 import type { ProseTarget } from '../../core/wiki/codeWiki';
-import type { WikiProgress } from './wikiProtocol';
+import type { WikiProgress } from '../../shared/wikiProtocol';
 
 /**
  * Follows a run of the `wiki` action prompt: its for_each step writes one module page per item

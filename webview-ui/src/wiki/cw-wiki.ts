@@ -1,10 +1,10 @@
 import { html, nothing } from 'lit';
+import type { WikiPageEntry, WikiStateMessage, WikiToHost } from '../../../src/shared/wikiProtocol';
 import { CwElement, icon } from '../components/cwElement';
 import type { HostApi } from '../hostApi';
 import { baseStyles, markdownStyles } from '../styles';
 import { drawDiagramsIn } from './wikiDiagrams';
 import { renderWikiPage } from './wikiMarkdown';
-import type { WikiPageEntry, WikiStateMessage, WikiToHost } from './wikiMessages';
 import { wikiStyles } from './wikiStyles';
 
 /**

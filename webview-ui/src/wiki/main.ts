@@ -1,8 +1,8 @@
+import type { HostToWiki, WikiToHost } from '../../../src/shared/wikiProtocol';
 import { vsCodeHost } from '../hostApi';
 import type { CwWiki } from './cw-wiki';
 import './cw-wiki';
 import { themeOfPage } from './mermaidDiagrams';
-import type { HostToWiki, WikiToHost } from './wikiMessages';
 
 /** Entry point of the wiki page: shows each state the host sends and reports the user's clicks. */
 function start(): void {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NO_PROSE_YET } from '../render/modulePage';
+import { plainProse } from '../prose/plainProse';
 import { readPage } from './pageFiles';
 import { readPageParts } from './pageSections';
 import { MANIFEST_FILE, type ManifestEntry } from './wikiManifest';
@@ -23,14 +23,8 @@ export async function moduleOverviewFor(wikiDir: string, path: string): Promise<
   // Prose written for other contents of the module may say what is no longer so: better none.
   if (!owner?.prose || owner.prose.sources !== owner.sources) return undefined;
   const page = await readPage(wikiDir, owner.page);
-  const prose = page === undefined ? undefined : readPageParts(page).prose;
-  if (!prose || prose === NO_PROSE_YET) return undefined;
-  const text = prose
-    .split('\n')
-    .filter((line) => !line.startsWith('_Written by'))
-    .join('\n')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .trim();
+  const text = plainProse(page === undefined ? undefined : readPageParts(page).prose);
+  if (text === undefined) return undefined;
   return { page: owner.page, module: owner.module, text: text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text };
 }
 

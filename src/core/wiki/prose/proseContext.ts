@@ -1,8 +1,8 @@
 import { estimateTokens } from '../../llm/tokenEstimate';
 import { readLineRange } from '../../workspace/readLineRange';
 import type { Workspace } from '../../workspace/workspace';
-import { NO_PROSE_YET } from '../render/modulePage';
 import type { WikiModule, WikiStructure } from '../wikiTypes';
+import { plainProse } from './plainProse';
 
 /** What the model sees of a module: its structure and a few snippets, never the whole module (a small model pays ~30 prompt tokens a second). */
 const MODULE_CONTEXT_CHARS = 2_400;
@@ -85,13 +85,14 @@ export function overviewContext(structure: WikiStructure, firstSentences: Readon
 
 /** The first sentence of a page's prose, without its attribution line; undefined for the placeholder. */
 export function firstSentence(prose: string | undefined): string | undefined {
-  if (!prose || prose === NO_PROSE_YET) return undefined;
-  const plain = prose
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('_Written by'))
-    .join(' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-  return /^[^.!?]{1,240}[.!?]/.exec(plain.trim())?.[0];
+  // A sentence may run over line breaks: blank lines go before the links are reduced, the rest are joined with spaces.
+  const plain = plainProse(
+    prose
+      ?.split('\n')
+      .filter((line) => line.trim())
+      .join('\n'),
+  )?.replace(/\n/g, ' ');
+  return plain === undefined ? undefined : /^[^.!?]{1,240}[.!?]/.exec(plain)?.[0];
 }
 
 async function readSnippet(workspace: Workspace, path: string, line: number): Promise<string | undefined> {

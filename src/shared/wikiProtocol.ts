@@ -1,7 +1,7 @@
 /**
- * The wiki panel's protocol (CodeWiki: Open Wiki). The page keeps the same shapes in
- * webview-ui/src/wiki/wikiMessages.ts; here every message from the page is validated before it is
- * used (security.md #6), because the page shows Markdown a model wrote about the workspace.
+ * The wiki panel's protocol (CodeWiki: Open Wiki). The host validates every message from the page
+ * (security.md #6), because the page shows Markdown a model wrote about the workspace. The page
+ * imports types only.
  */
 import { z } from 'zod';
 
@@ -20,11 +20,15 @@ export interface WikiProgress {
   label: string;
 }
 
+/** The whole state, sent on `wiki/ready` and after every change. */
 export interface WikiStateMessage {
   type: 'wiki/state';
   pages: WikiPageEntry[];
+  /** The page shown, as Markdown. */
   current?: { path: string; markdown: string };
+  /** Non-null while generation runs. */
   generating?: WikiProgress | null;
+  /** One line, e.g. "No wiki yet: Generate Wiki builds it", or an error. */
   notice?: string;
 }
 
@@ -37,8 +41,10 @@ const pagePath = z
   .max(500)
   .refine((path) => !path.includes('\0'), 'NUL byte');
 
+/** Every message the wiki page may send. Strict: unknown fields are rejected. */
 export const wikiToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('wiki/ready') }),
+  /** A link in the page was clicked: `page` is the current page's path, `href` the link as written in the Markdown. */
   z.strictObject({ type: z.literal('wiki/openLink'), page: pagePath, href: z.string().min(1).max(2_000) }),
   z.strictObject({ type: z.literal('wiki/generate') }),
   z.strictObject({ type: z.literal('wiki/stop') }),
