@@ -19,6 +19,7 @@ import { KnownNames } from './prose/knownNames';
 import { linkNames } from './prose/linkNames';
 import { firstSentence, moduleContext, overviewContext, type ProseContext } from './prose/proseContext';
 import { safeProse } from './prose/safeProse';
+import { withoutUnfinishedSentence } from './prose/unfinishedSentence';
 import { buildWikiStructure } from './structure/buildWikiStructure';
 import { INDEX_PAGE } from './structure/pagePaths';
 import type { WikiModule, WikiStructure } from './wikiTypes';
@@ -119,7 +120,7 @@ export class CodeWiki {
     if (!planned) throw new Error(`The wiki has no page "${page}"`);
     const sources = page === INDEX_PAGE ? wiki.sources : this.moduleOfPage(wiki, page).sources;
     const known = new KnownNames((await this.structure()).code);
-    const { text, removed } = await checkClaims(safeProse(prose), known, (path) => this.lineCount(path));
+    const { text, removed } = await checkClaims(withoutUnfinishedSentence(safeProse(prose)), known, (path) => this.lineCount(path));
     if (!text.trim()) return { page, removed, written: false };
     const commit = await gitCommit(this.options.workspace.root);
     const linked = linkNames(text, known, pageLinksFor(this.options.workspace, this.wikiDir, page));
