@@ -65,7 +65,7 @@ describe('built-in action prompts', () => {
       const mine = server.requests.slice(before);
       if (id === 'wiki' || id === 'wiki-page') {
         // Their product is the pages: the tool model's prose, checked and saved between the page's prose markers.
-        const page = readFileSync(join(ws.root, '.codewiki', 'wiki', id === 'wiki' ? 'modules/top-level.md' : 'index.md'), 'utf8');
+        const page = readFileSync(join(ws.root, '.codewiki', 'wiki', id === 'wiki' ? 'modules/lib.md' : 'index.md'), 'utf8');
         assert.match(
           page,
           /<!-- codewiki:prose:start -->\nA summary of the file\.\n\n_Written by tool-model for commit unknown\._\n<!-- codewiki:prose:end -->/,

@@ -125,10 +125,12 @@ export class AgentRun {
     const index = this.withTools && !request.parentCallId ? deps.codeIndex : undefined;
     const query = request.indexQuery ?? request.question;
     let matches = '';
+    let background = '';
     if (index && request.withIndexContext !== false) {
       const started = performance.now();
       const found = await startFromIndex(index, query, this.signal, state.emit);
-      matches = found.list && found.list + (await wikiOverviewFor(deps.wiki, query, found.files));
+      matches = found.list;
+      background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;
     }
@@ -140,9 +142,11 @@ export class AgentRun {
     const textMentions = this.protocol.isText && this.mentions.length ? `\n\n(Start by calling ${this.mentions.splice(0).join(', then ')}.)` : '';
     const asSearch = matches !== '' && this.deps.tools.has('search_code');
     state.messages.push(
-      new HumanMessage((matches && !asSearch ? indexMatchesBeforeQuestion(matches) : '') + openFileNote(request.openFile) + request.question + textMentions),
+      new HumanMessage(
+        (matches && !asSearch ? indexMatchesBeforeQuestion(matches, background) : '') + openFileNote(request.openFile) + request.question + textMentions,
+      ),
     );
-    if (asSearch) this.addIndexSearch(query, matches);
+    if (asSearch) this.addIndexSearch(query, matches, background);
   }
 
   /** The fixed head alone (the system prompt, with the tools bound by `modelForTurn`), as `open` begins every top-level run: what a warm-up computes ahead of the first question. */
@@ -165,8 +169,8 @@ export class AgentRun {
   }
 
   /** The index's search, as a search_code call already made and answered: in the history, and to the user as a call. */
-  private addIndexSearch(query: string, matches: string): void {
-    const exchange = indexSearchExchange(query, matches);
+  private addIndexSearch(query: string, matches: string, background: string): void {
+    const exchange = indexSearchExchange(query, matches, background);
     this.state.messages.push(...(this.protocol.isText ? nativeHistoryAsText(exchange) : exchange));
     const output = String(exchange[1]!.content);
     const args = { query };

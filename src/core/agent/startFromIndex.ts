@@ -52,12 +52,15 @@ const HOW_QUESTION = /\b(how|why|explain|overview|architecture|design|flow|works
 
 /**
  * The wiki's overview of the module the best match is in, for a "how does X work" question: written once
- * (and checked against the code) when the wiki was generated, so the model need not read the module again.
+ * (and checked against the code) when the wiki was generated, so the model need not read the module again. It goes
+ * before the matches, which end the message: a small model answers from what it read last (measured on gin: with the
+ * overview after the matches, the 1.5B default echoed its heading as the answer).
  */
 export async function wikiOverviewFor(wiki: WikiOverviews | undefined, question: string, files: readonly string[]): Promise<string> {
   if (!wiki || !files[0] || !HOW_QUESTION.test(question)) return '';
   const overview = await wiki.overviewFor(files[0]).catch(() => undefined);
-  return overview ? `\n\nThe wiki's overview of ${overview.module === '.' ? 'the top level' : overview.module} (${overview.page}):\n${overview.text}` : '';
+  if (!overview) return '';
+  return `Background from the project wiki (${overview.page}, about ${overview.module === '.' ? 'the top level' : overview.module}):\n${overview.text}\n\n`;
 }
 
 const ANSWER_FROM_THEM =
@@ -69,8 +72,8 @@ const ANSWER_FROM_THEM =
  * itself (measured on Qwen2.5-Coder 1.5B: the list in the question came back as the answer). The call is
  * shown to the user like any other (events), so nothing the model was given is hidden.
  */
-export function indexSearchExchange(query: string, list: string): BaseMessage[] {
-  const content = `Best matches in the code index for the question, best first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM}`;
+export function indexSearchExchange(query: string, list: string, background = ''): BaseMessage[] {
+  const content = `${background}Best matches in the code index for the question, best first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM}`;
   return [
     new AIMessage({ content: '', tool_calls: [{ id: INDEX_CALL_ID, name: 'search_code', args: { query }, type: 'tool_call' }] }),
     new ToolMessage({ content, tool_call_id: INDEX_CALL_ID, name: 'search_code' }),
@@ -78,6 +81,6 @@ export function indexSearchExchange(query: string, list: string): BaseMessage[] 
 }
 
 /** Without search_code on offer, the matches go before the question instead. */
-export function indexMatchesBeforeQuestion(list: string): string {
-  return `CodeWiki's code index matched these to the question below, best match first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM.replace('call a tool', 'use the tools')}\n\n`;
+export function indexMatchesBeforeQuestion(list: string, background = ''): string {
+  return `${background}CodeWiki's code index matched these to the question below, best match first (path:line: what is there):\n${list}\n${ANSWER_FROM_THEM.replace('call a tool', 'use the tools')}\n\n`;
 }

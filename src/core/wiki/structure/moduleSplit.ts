@@ -31,7 +31,10 @@ export function neighboursOf(fileCount: number, edges: ReadonlyArray<readonly [n
  * (then they stay one unit, up to twice the size); a folder that holds a package manifest always stands
  * alone; and a folder too small for a page joins the neighbouring module it has the most edges with.
  */
-export function splitModules(tree: FolderNode, neighbours: Neighbours, isPackageRoot: (folder: string) => boolean): ModuleGroup[] {
+export function splitModules(workspace: FolderNode, neighbours: Neighbours, isPackageRoot: (folder: string) => boolean): ModuleGroup[] {
+  // A workspace whose code is all under one folder (`src/`) starts there: its modules are named from it.
+  let tree = workspace;
+  while (tree.files.length === 0 && tree.children.size === 1) tree = [...tree.children.values()][0]!;
   const packageBelow = new Map<FolderNode, boolean>();
   const hasPackageBelow = (node: FolderNode): boolean => {
     let found = packageBelow.get(node);
@@ -44,7 +47,10 @@ export function splitModules(tree: FolderNode, neighbours: Neighbours, isPackage
   const split = (node: FolderNode): ModuleGroup[] => {
     if (node.total === 0) return [];
     const whole = (): ModuleGroup[] => [{ id: node.path, alsoFolders: [], files: filesUnder(node) }];
-    if (!hasPackageBelow(node)) {
+    // The top of the workspace or of a package is not one module when it has parts worth a page each: a small
+    // repository (gin: 40 files at the top, binding/, render/) would otherwise be a single page about everything.
+    const top = node === tree || isPackageRoot(node.path);
+    if (!hasPackageBelow(node) && !(top && sizableParts(node) >= 2)) {
       if (node.total <= MAX_MODULE_FILES) return whole();
       if (node.total <= 2 * MAX_MODULE_FILES && partsAreCoupled(node, neighbours)) return whole();
     }
@@ -53,6 +59,12 @@ export function splitModules(tree: FolderNode, neighbours: Neighbours, isPackage
     return mergeSmall(parts, node.path, neighbours, isPackageRoot);
   };
   return split(tree).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Parts of a folder big enough for a page of their own: its own files, and each subfolder, of MIN_MODULE_FILES or more. */
+function sizableParts(node: FolderNode): number {
+  const own = node.files.length >= MIN_MODULE_FILES ? 1 : 0;
+  return own + [...node.children.values()].filter((child) => child.total >= MIN_MODULE_FILES).length;
 }
 
 function sortedChildren(node: FolderNode): FolderNode[] {
