@@ -2,7 +2,6 @@ import { basename, join } from 'node:path';
 import type { CodeIndex, CodeStructure } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import { inertText } from './render/markdownText';
-import { NO_PROSE_YET } from './render/modulePage';
 import { readLineRange } from '../workspace/readLineRange';
 import type { Workspace } from '../workspace/workspace';
 import { gitCommit } from './pages/gitCommit';
@@ -63,10 +62,10 @@ export class CodeWiki {
     return { wiki: buildWikiStructure(code), code };
   }
 
-  async plan(signal?: AbortSignal): Promise<{ plan: WikiPlan; wiki: WikiStructure }> {
-    const { wiki } = await this.structure(signal);
+  async plan(signal?: AbortSignal): Promise<{ plan: WikiPlan; wiki: WikiStructure; code: CodeStructure }> {
+    const { wiki, code } = await this.structure(signal);
     const plan = await planWikiPages({ workspace: this.options.workspace, wikiDir: this.wikiDir, structure: wiki, title: this.title() });
-    return { plan, wiki };
+    return { plan, wiki, code };
   }
 
   /** Writes every page whose structure changed (keeping prose and notes); no model. */
@@ -115,11 +114,11 @@ export class CodeWiki {
 
   /** Checks the model's prose (every claim about a file, folder, definition or line), links its names and puts it on the page. */
   async saveProse(page: string, prose: string, model: string): Promise<SavedProse> {
-    const { plan, wiki } = await this.plan();
+    const { plan, wiki, code } = await this.plan();
     const planned = plan.pages.find((entry) => entry.page === page && !entry.orphan);
     if (!planned) throw new Error(`The wiki has no page "${page}"`);
     const sources = page === INDEX_PAGE ? wiki.sources : this.moduleOfPage(wiki, page).sources;
-    const known = new KnownNames((await this.structure()).code);
+    const known = new KnownNames(code);
     const { text, removed } = await checkClaims(withoutUnfinishedSentence(safeProse(prose)), known, (path) => this.lineCount(path));
     if (!text.trim()) return { page, removed, written: false };
     const commit = await gitCommit(this.options.workspace.root);
@@ -191,5 +190,3 @@ export class CodeWiki {
     }
   }
 }
-
-export { NO_PROSE_YET };

@@ -7,8 +7,6 @@ import type { CodeWiki, ProseTarget } from '../codeWiki';
 import { stalePages } from '../pages/wikiPages';
 import { readableWikiPage } from './readableWikiPage';
 
-export const WIKI_TOOL_NAMES = ['wiki_plan', 'wiki_context', 'wiki_save_prose', 'read_wiki'] as const;
-
 export interface WikiPlanValue extends SelfRenderedValue {
   kind: 'wiki-plan';
   /** Module pages whose prose should be written, most used module first. */
