@@ -63,7 +63,7 @@ async function main(): Promise<void> {
         const withWiki = await askAll(repo.repo, copy, HOW_QUESTIONS[repo.repo]!, options, 'wiki');
         renameSync(join(copy, '.codewiki', 'wiki'), join(copy, '.codewiki', 'wiki-away'));
         const without = await askAll(repo.repo, copy, HOW_QUESTIONS[repo.repo]!, options, 'no wiki');
-        const modules = /structure: (\d+) modules/.exec(wiki.stderr)?.[1] ?? '?';
+        const modules = /structure: (\d+) modules?/.exec(wiki.stderr)?.[1] ?? '?';
         rows.push(`| ${repo.repo} | ${modules} modules, ${fmt(wikiSeconds / 60)} min | ${summary(withWiki)} | ${summary(without)} |`);
       } finally {
         rmSync(copy, { recursive: true, force: true });

@@ -16,6 +16,13 @@ const FILES = {
   'src/history/conversationFiles.ts': "import { rebuildIndex } from './conversationIndex';\nexport function listConversations(): string[] {\n  return [];\n}\n",
   'src/llm/retryPolicy.ts':
     '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
+  // Two more folders of four files: a wiki of three modules, where a module's overview says something the others do not.
+  ...Object.fromEntries(
+    ['llm/modelCalls', 'llm/tokenCounts', 'llm/streamParts', 'ui/panelView', 'ui/chatList', 'ui/statusLine', 'ui/themeColors'].map((name) => [
+      `src/${name}.ts`,
+      `export function ${name.split('/')[1]}(): string {\n  return '${name}';\n}\n`,
+    ]),
+  ),
 };
 const OVERVIEW = 'Each save waits for `ConversationLock` before it writes, so two windows never interleave their writes.';
 

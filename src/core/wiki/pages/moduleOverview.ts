@@ -5,6 +5,8 @@ import { readPage } from './pageFiles';
 import { readPageParts } from './pageSections';
 import { MANIFEST_FILE, type ManifestEntry } from './wikiManifest';
 
+/** Fewer module pages than this and an overview is about everything. */
+const MIN_MODULES = 3;
 /** About 250 tokens: the gist of a module, not its page. */
 const MAX_CHARS = 1_000;
 
@@ -15,6 +17,10 @@ const MAX_CHARS = 1_000;
  */
 export async function moduleOverviewFor(wikiDir: string, path: string): Promise<{ page: string; module: string; text: string } | undefined> {
   const entries = await readManifest(wikiDir);
+  // A wiki of one or two modules describes the whole project on each page, which tells a "how does X work" answer
+  // nothing the matches do not, and pulled the 1.5B default away from them (npm run eval:wiki, requests: 1 of 5
+  // right with its one overview, 3 of 5 without).
+  if (entries.filter((entry) => entry.page.startsWith('modules/')).length < MIN_MODULES) return undefined;
   const owner = entries
     .filter((entry) => entry.page.startsWith('modules/'))
     .flatMap((entry) => (entry.folders ?? [entry.module]).map((folder) => ({ entry, folder })))
