@@ -5,7 +5,7 @@ import { SubagentHostLoop } from './subagents/subagentRunner';
 import { DEFAULT_TOOL_TOGGLES, type ToolToggles } from './tools/toolToggles';
 import { DEFAULT_AGENT_CAPS, type AgentCaps, type AgentOutputLimits } from './agent/agentCaps';
 import type { AgentLoop } from './agent/agentLoop';
-import { AgentToolSet } from './agent/agentToolSet';
+import { AgentToolSet, type ToolExclusion } from './agent/agentToolSet';
 import { startsFromIndex, usesCompactTools } from './agent/compactToolSet';
 import { ConversationApprovals, ToolApprovals, type ApprovalGate } from './agent/approvalGate';
 import { AutoApprovalPolicy } from './agent/autoApprovalPolicy';
@@ -55,7 +55,7 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     model: engine.models.model('main') as unknown as AgentChatModel,
     modelName: engine.models.modelName('main'),
     planningModel: engine.models.model('tool') as unknown as AgentChatModel,
-    tools: AgentToolSet.create(engine.agentRegistry, toggles, subagentExclusion(settings.agents), {
+    tools: AgentToolSet.create(engine.agentRegistry, toggles, withoutReadWikiUntilThereIsOne(engine, subagentExclusion(settings.agents)), {
       compact: usesCompactTools(
         engine.models.modelName('main'),
         settings.adapter?.toolSet,
@@ -89,4 +89,15 @@ export function createAgent(engine: CodewikiEngine, settings: AgentSettings): Ag
     adapter: settings.adapter,
     toolConfigurable,
   });
+}
+
+/**
+ * read_wiki is offered once the workspace has a wiki: before, its page is the index's structure, which repo_map and
+ * search_code already give, and every tool offered is prompt a small model pays for and may pick instead of a better
+ * one (the real-model tier's default model stopped calling tools when it was offered without a wiki).
+ */
+function withoutReadWikiUntilThereIsOne(engine: CodewikiEngine, exclude: ToolExclusion): ToolExclusion {
+  const hasWiki = engine.wiki.exists();
+  return (entry) =>
+    exclude(entry) ?? (!hasWiki && entry.metadata.name === 'read_wiki' ? 'the workspace has no wiki yet (CodeWiki: Generate Wiki writes it)' : undefined);
 }

@@ -38,7 +38,6 @@ describe('agent loop over the real ChatOpenAI client and a scripted server', () 
       'get_files_content_by_list',
       'list_files',
       'read_file',
-      'read_wiki',
       'repo_map',
       'run_command',
       'search_code',

@@ -240,7 +240,8 @@ describe('webview: wiki', function () {
     assert.deepEqual(await lastPosted('wiki/stop'), { type: 'wiki/stop' });
 
     await send({ type: 'wiki/state', pages: PAGES, generating: null, current: { path: 'index.md', markdown: '# Done' } });
-    assert.equal(await wiki('button.stop').count(), 0);
+    // The element renders on its next update: wait for it (it flaked once on a loaded machine) rather than race it.
+    await eventually(async () => assert.equal(await wiki('button.stop').count(), 0));
     assert.equal(await wiki('.progress').count(), 0);
     await wiki('button.generate').click();
     assert.deepEqual(await lastPosted('wiki/generate'), { type: 'wiki/generate' });

@@ -67,7 +67,16 @@ describe('the wiki in the agent (scripted server)', () => {
   it('a where-is question gets the matches alone (the overview would cost prompt time and answer nothing)', async () => {
     await withWiki([{ text: 'src/history/conversationLock.ts:2' }]);
     await fx!.ask('Which file defines ConversationLock?', { useCodeIndex: true });
-    assert.doesNotMatch(searchResult(fx!), /The wiki's overview/);
+    assert.doesNotMatch(searchResult(fx!), /Background from the project wiki/);
+    const offered = fx!.server.requests[0]!.body!.tools!.map((tool) => tool.function.name);
+    assert.ok(offered.includes('read_wiki'), `a workspace with a wiki offers read_wiki: ${offered.join(', ')}`);
+  });
+
+  it('a workspace without a wiki is not offered read_wiki (its page would repeat the index, at a prompt cost)', async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'src/history/conversationLock.ts:2' }]).start();
+    await fx.ask('Which file defines ConversationLock?', { useCodeIndex: true });
+    const offered = fx.server.requests[0]!.body!.tools!.map((tool) => tool.function.name);
+    assert.ok(offered.includes('search_code') && !offered.includes('read_wiki'), offered.join(', '));
   });
 
   it("read_wiki gives the agent the module page for a file, without the page's markers and diagram", async () => {

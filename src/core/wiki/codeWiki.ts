@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CodeIndex, CodeStructure } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
@@ -10,7 +11,7 @@ import { modulePages, readPage } from './pages/pageFiles';
 import { pageLinksFor } from './pages/pageLinksFor';
 import { readPageParts, withProse } from './pages/pageSections';
 import { writeFileAtomic } from '../util/atomicFile';
-import { writeManifest } from './pages/wikiManifest';
+import { MANIFEST_FILE, writeManifest } from './pages/wikiManifest';
 import { prepareWikiFolder } from './pages/wikiFolderGuard';
 import { applyWikiPlan, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
 import { checkClaims, type RemovedClaim } from './prose/claimCheck';
@@ -53,6 +54,11 @@ export class CodeWiki {
 
   get wikiDir(): string {
     return this.options.wikiDir;
+  }
+
+  /** Whether the wiki was ever written here (its manifest is on disk). */
+  exists(): boolean {
+    return existsSync(join(this.wikiDir, MANIFEST_FILE));
   }
 
   /** Brings the index up to date, then reads the modules from it. */
