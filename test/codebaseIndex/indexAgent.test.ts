@@ -1,21 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { AgentFixture, toolText } from '../agent/agentHarness';
+import { HISTORY_WORKSPACE } from './historyWorkspace';
 
-const FILES = {
-  'src/history/conversationLock.ts': [
-    '/** Lets several windows share one history: each save waits its turn. */',
-    'export class ConversationLock {',
-    '  async acquire(id: string): Promise<() => void> {',
-    '    return () => undefined;',
-    '  }',
-    '}',
-  ].join('\n'),
-  'src/history/conversationStore.ts':
-    "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
-  'src/llm/retryPolicy.ts':
-    '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
-  'README.md': '# Demo\n',
-};
+const FILES = HISTORY_WORKSPACE;
 
 const INDEX = { useCodeIndex: true };
 

@@ -1,21 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { AgentFixture } from '../agent/agentHarness';
+import { HISTORY_WORKSPACE } from '../codebaseIndex/historyWorkspace';
 
 const FILES = {
-  'src/history/conversationLock.ts': [
-    '/** Lets several windows share one history: each save waits its turn. */',
-    'export class ConversationLock {',
-    '  async acquire(id: string): Promise<() => void> {',
-    '    return () => undefined;',
-    '  }',
-    '}',
-  ].join('\n'),
-  'src/history/conversationStore.ts':
-    "import { ConversationLock } from './conversationLock';\nexport function saveConversation(lock: ConversationLock): void {}\n",
+  ...HISTORY_WORKSPACE,
   'src/history/conversationIndex.ts': "import { saveConversation } from './conversationStore';\nexport function rebuildIndex(): void {}\n",
   'src/history/conversationFiles.ts': "import { rebuildIndex } from './conversationIndex';\nexport function listConversations(): string[] {\n  return [];\n}\n",
-  'src/llm/retryPolicy.ts':
-    '/** Retries 429 and 5xx answers with backoff. */\nexport function retryDelay(attempt: number): number {\n  return attempt * 100;\n}\n',
   // Two more folders of four files: a wiki of three modules, where a module's overview says something the others do not.
   ...Object.fromEntries(
     ['llm/modelCalls', 'llm/tokenCounts', 'llm/streamParts', 'ui/panelView', 'ui/chatList', 'ui/statusLine', 'ui/themeColors'].map((name) => [

@@ -8,6 +8,7 @@ import { Store } from './state';
 import { throttledFrames } from './frameScheduler';
 import { StreamBuffer } from './streamBuffer';
 import { persistUi, restoreUi } from './uiPersistence';
+import { loadCodiconFont } from './codiconFont';
 
 /** Entry point: wires the host API, the store and the app, then tells the host it is ready for `state/init`. */
 function start(): void {
@@ -33,20 +34,6 @@ function start(): void {
   app.store = store;
   app.actions = actions;
   document.body.append(app);
-}
-
-/**
- * An icon font must be declared by the page: an @font-face inside shadow DOM is ignored. The
- * stylesheet ships next to this script, so its address follows from the script's own.
- */
-function loadCodiconFont(): void {
-  if (document.querySelector('link[href*="codicon.css"]')) return;
-  const script = document.currentScript as HTMLScriptElement | null;
-  if (!script?.src) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('codicon.css', script.src).href;
-  document.head.append(link);
 }
 
 start();

@@ -3,6 +3,7 @@ import { vsCodeHost } from '../hostApi';
 import type { CwToolTester } from './cw-tool-tester';
 import './cw-tool-tester';
 import { TesterModel } from './testerModel';
+import { loadCodiconFont } from '../codiconFont';
 
 const HOST_TYPES = new Set<HostToTester['type']>(['tester/state', 'tester/parsed', 'tester/ran', 'tester/probe', 'tester/error']);
 
@@ -21,16 +22,6 @@ function start(): void {
   loadCodiconFont();
   document.body.append(page);
   host.postMessage({ type: 'tester/ready' });
-}
-
-/** As on the chat page: the icon font is declared by the page, next to this script. */
-function loadCodiconFont(): void {
-  const script = document.currentScript as HTMLScriptElement | null;
-  if (!script?.src) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('codicon.css', script.src).href;
-  document.head.append(link);
 }
 
 start();

@@ -3,6 +3,7 @@ import { vsCodeHost } from '../hostApi';
 import type { CwWiki } from './cw-wiki';
 import './cw-wiki';
 import { themeOfPage } from './mermaidDiagrams';
+import { loadCodiconFont } from '../codiconFont';
 
 /** Entry point of the wiki page: shows each state the host sends and reports the user's clicks. */
 function start(): void {
@@ -27,16 +28,6 @@ function start(): void {
   loadCodiconFont();
   document.body.append(page);
   host.postMessage({ type: 'wiki/ready' });
-}
-
-/** As on the chat page: the icon font is declared by the page, next to this script. */
-function loadCodiconFont(): void {
-  const script = document.currentScript as HTMLScriptElement | null;
-  if (!script?.src) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('codicon.css', script.src).href;
-  document.head.append(link);
 }
 
 start();
