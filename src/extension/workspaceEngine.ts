@@ -89,8 +89,7 @@ export class WorkspaceEngine implements vscode.Disposable {
         // codewiki.wiki.folder, kept inside the first folder; the wiki commands refuse a setting that points elsewhere.
         wikiDir: (await configuredWikiFolder())?.dir,
         // The window's index (a worker thread) outlives engine rebuilds. Never one in this thread: parsing would block the extension host.
-        codeIndex: (workspace) =>
-          this.codeIndex?.current(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled) or not running for this folder'),
+        codeIndex: (workspace) => this.codeIndex?.forRoots(workspace.roots) ?? disabledCodeIndex('the code index is off (codewiki.index.enabled)'),
       });
       this.publishProblems(engine);
       return { engine };

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CodeIndex, IndexStatus } from '../../core/codebaseIndex/codeIndexTypes';
+import { liveCodeIndex } from '../../core/codebaseIndex/liveCodeIndex';
 import { WorkerCodeIndex } from '../../core/codebaseIndex/worker/workerCodeIndex';
 import { folderSpecs } from '../workspaceFolders';
 
@@ -51,8 +52,20 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   /** The index for the engine's workspace folders (real paths, in order), or undefined when there is none for them. */
-  current(roots: readonly string[]): CodeIndex | undefined {
+  private current(roots: readonly string[]): CodeIndex | undefined {
     return this.index && this.roots?.join('\n') === roots.join('\n') ? this.index : undefined;
+  }
+
+  /** The index as an engine for these folders holds it: every call reaches the index running now (it restarts on its own). */
+  forRoots(roots: readonly string[]): CodeIndex {
+    return liveCodeIndex(
+      () => this.current(roots),
+      (listener) => {
+        const subscription = this.onDidChangeStatus(listener);
+        return () => subscription.dispose();
+      },
+      'the code index is off (codewiki.index.enabled) or not running for this folder',
+    );
   }
 
   status(): IndexStatus | undefined {
