@@ -128,7 +128,7 @@ export class AgentRun {
     let background = '';
     if (index && request.withIndexContext !== false) {
       const started = performance.now();
-      const found = await startFromIndex(index, query, this.signal, state.emit);
+      const found = await startFromIndex(index, query, this.signal, state.emit, deps.tools.compact ? 'compact' : 'full');
       matches = found.list;
       background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;

@@ -31,7 +31,8 @@ export class AgentToolSet {
     private readonly toggles: ToolToggles,
     entries: RegisteredTool[],
     private readonly exclude: ToolExclusion,
-    compact: boolean,
+    /** The compact set for a small model: the index's matches for a question are compact too (startFromIndex). */
+    readonly compact: boolean,
   ) {
     this.available = new Map(entries.map((entry) => [entry.metadata.name, entry]));
     this.definitions = Object.freeze(

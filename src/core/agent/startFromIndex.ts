@@ -1,5 +1,5 @@
 import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { CodeIndex } from '../codebaseIndex/codeIndexTypes';
+import type { CodeIndex, QuestionContextOptions } from '../codebaseIndex/codeIndexTypes';
 import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { AgentEventBody } from './agentEvents';
 import type { WikiOverviews } from './agentLoopTypes';
@@ -19,10 +19,16 @@ export interface IndexedQuestion {
  * definitions go to the user at once (cards), and the best matches go to the model with the question.
  * A build in progress is waited for, with progress (waitForIndex.ts); a failing index never fails the turn.
  */
-export async function startFromIndex(index: CodeIndex, question: string, signal: AbortSignal, emit: (event: AgentEventBody) => void): Promise<IndexedQuestion> {
+export async function startFromIndex(
+  index: CodeIndex,
+  question: string,
+  signal: AbortSignal,
+  emit: (event: AgentEventBody) => void,
+  detail: QuestionContextOptions['detail'] = 'full',
+): Promise<IndexedQuestion> {
   try {
     await waitForIndex(index, { signal, onProgress: (s) => emit({ type: 'index-wait', indexedFiles: s.indexedFiles, totalFiles: s.totalFiles }) });
-    const context = await index.questionContext(question);
+    const context = await index.questionContext(question, { detail });
     if (context.definitions.length) {
       emit({
         type: 'definitions',

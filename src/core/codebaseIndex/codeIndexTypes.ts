@@ -172,6 +172,17 @@ export interface CodeStructure {
   imports: Array<[number, number]>;
 }
 
+export interface QuestionContextOptions {
+  /** Tokens the list may take (default 700). */
+  budgetTokens?: number;
+  /**
+   * `full`: up to two definitions and two matching lines per file. `compact`: one of each, for small local models,
+   * which pay for every token of it before their first word (about 60 a second on 2 cores) and picked no worse
+   * from the shorter list (bench/eval).
+   */
+  detail?: 'full' | 'compact';
+}
+
 /**
  * The index as its users see it: the agent, the tools, the CLI and the extension. Implemented in
  * process (CodebaseIndex) and over a worker thread (WorkerCodeIndex), with the same behaviour.
@@ -188,7 +199,7 @@ export interface CodeIndex {
   findSymbol(name: string, options?: { limit?: number }): Promise<SymbolMatch[]>;
   searchCode(query: string, options?: CodeSearchOptions): Promise<CodeSearchHit[]>;
   repoMap(options: RepoMapOptions): Promise<RepoMap>;
-  questionContext(question: string, options?: { budgetTokens?: number }): Promise<QuestionContext>;
+  questionContext(question: string, options?: QuestionContextOptions): Promise<QuestionContext>;
   /** Every file with its definitions, ranks and the file graph: what the wiki is built from. */
   structure(): Promise<CodeStructure>;
   dispose(): Promise<void>;

@@ -10,6 +10,7 @@ import type {
   CodeSearchOptions,
   IndexStatus,
   QuestionContext,
+  QuestionContextOptions,
   RepoMap,
   RepoMapOptions,
   SymbolMatch,
@@ -21,7 +22,7 @@ import { IndexContents } from './indexContents';
 import { bestLinesOf } from './search/bestLines';
 import { codeStructure } from './search/codeStructure';
 import { isTestPath } from './search/fileRoles';
-import { DEFAULT_QUESTION_BUDGET, questionContext } from './search/questionContext';
+import { DEFAULT_QUESTION_BUDGET, QUESTION_CANDIDATES, questionContext } from './search/questionContext';
 import { rankFiles } from './search/rankFiles';
 import { buildRepoMap } from './search/repoMap';
 import { grammarFailures } from './parsing/treeSitterRuntime';
@@ -142,9 +143,12 @@ export class CodebaseIndex implements CodeIndex {
     return buildRepoMap(this.contents, options.budgetTokens, options.focus);
   }
 
-  async questionContext(question: string, options: { budgetTokens?: number } = {}): Promise<QuestionContext> {
-    const hits = await this.searchCode(question, { limit: 6 });
-    const context: QuestionContext = questionContext(this.contents, question, hits, options.budgetTokens ?? DEFAULT_QUESTION_BUDGET);
+  async questionContext(question: string, options: QuestionContextOptions = {}): Promise<QuestionContext> {
+    const ranked = await this.searchCode(question, { limit: QUESTION_CANDIDATES });
+    const context: QuestionContext = questionContext(this.contents, question, ranked, {
+      budgetTokens: options.budgetTokens ?? DEFAULT_QUESTION_BUDGET,
+      detail: options.detail ?? 'full',
+    });
     if (this.current.state === 'building') context.partial = { indexedFiles: this.current.indexedFiles, totalFiles: this.current.totalFiles };
     return context;
   }

@@ -1,7 +1,8 @@
-import type { CodeSearchHit, QuestionContext, SymbolMatch } from '../codeIndexTypes';
+import type { CodeSearchHit, QuestionContext, QuestionContextOptions, SymbolMatch } from '../codeIndexTypes';
 import { estimateTokens } from '../../llm/tokenEstimate';
 import type { IndexContents } from '../indexContents';
-import { questionTerms } from './questionTerms';
+import { isProsePath, isTestPath } from './fileRoles';
+import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
 import { exactDefinitions } from './rankFiles';
 
 export const DEFAULT_QUESTION_BUDGET = 700;
@@ -14,16 +15,45 @@ const MAX_DEFINITIONS = 5;
  * the user attached with #codebase). It goes into the user's turn, after the fixed system prompt, so the
  * prompt prefix a server caches stays the same from question to question.
  */
-export function questionContext(contents: IndexContents, question: string, hits: CodeSearchHit[], budgetTokens: number): Omit<QuestionContext, 'partial'> {
-  const definitions: SymbolMatch[] = exactDefinitions(contents, questionTerms(question))
-    .slice(0, MAX_DEFINITIONS)
+export function questionContext(
+  contents: IndexContents,
+  question: string,
+  ranked: CodeSearchHit[],
+  options: Required<QuestionContextOptions>,
+): Omit<QuestionContext, 'partial'> {
+  const terms = questionTerms(question);
+  const definitions: SymbolMatch[] = exactDefinitions(contents, terms)
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
-      return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' };
-    });
-  const text = render(contents, definitions, hits, budgetTokens);
+      return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' } satisfies SymbolMatch;
+    })
+    .filter((d) => looksLikeCode(d.name) || answersInKind(d.path, terms))
+    .slice(0, MAX_DEFINITIONS);
+  const hits = codeFirst(ranked, terms);
+  const text = render(contents, definitions, hits, options);
   return { text, tokens: estimateTokens(text), definitions, hits };
+}
+
+/** How many ranked files the list draws from: tests and docs left out, enough remain for MAX_FILES. */
+export const QUESTION_CANDIDATES = 10;
+const MAX_HITS = 6;
+
+/** Whether a file is of the kind the question asks about: code, unless it names tests or docs. */
+function answersInKind(path: string, terms: QuestionTerms): boolean {
+  return (terms.aboutTests || !isTestPath(path)) && (terms.aboutDocs || !isProsePath(path));
+}
+
+/**
+ * The ranked files a where-is list shows: only code, unless the question asks for tests or docs (all of them
+ * when nothing else matched). The ranking already puts tests and docs lower, but a small model names the first
+ * file that mentions the words, and a test names them as often as the code: on bench/eval's gin questions the
+ * 1.5B default answered `middleware_test.go`, `tree_test.go` and a benchmark's `var form` where the code was listed too.
+ * Plain-word definitions in tests (a `form` variable) go too; a name spelled like code is kept wherever it is.
+ */
+function codeFirst(ranked: CodeSearchHit[], terms: QuestionTerms): CodeSearchHit[] {
+  const inKind = ranked.filter((hit) => answersInKind(hit.path, terms));
+  return (inKind.length ? inKind : ranked).slice(0, MAX_HITS);
 }
 
 /** Tokens left for the words its users put around the list (a header, what to do with it). */
@@ -40,33 +70,45 @@ const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|
  * the budget. Numbered and path-first because a small model answers by picking an entry and copying its
  * path; a flat list of lines it echoed or mixed up (Qwen2.5-Coder 1.5B, bench/eval).
  */
-function render(contents: IndexContents, definitions: SymbolMatch[], hits: CodeSearchHit[], budget: number): string {
-  /** Per file, its rendered lines; `plain` marks matching lines (not definitions), which repeat the file's about line at times. */
-  const byFile = new Map<string, Array<{ text: string; plain?: boolean }>>();
-  const add = (path: string, text: string, plain?: boolean) => byFile.set(path, [...(byFile.get(path) ?? []), { text, plain }]);
-  for (const d of definitions) add(d.path, `   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${d.signature}${d.doc ? ` — ${d.doc}` : ''}`);
+function render(
+  contents: IndexContents,
+  definitions: SymbolMatch[],
+  hits: CodeSearchHit[],
+  { budgetTokens: budget, detail }: Required<QuestionContextOptions>,
+): string {
+  const perFile = detail === 'compact' ? 1 : 2;
+  /** Per file, what it is about and its rendered lines, in rank order. */
+  const byFile = new Map<string, { about?: string; lines: string[] }>();
+  const entry = (path: string) => byFile.get(path) ?? byFile.set(path, { about: aboutFile(contents, path), lines: [] }).get(path)!;
+  for (const d of definitions) entry(d.path).lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${d.signature}${d.doc ? ` — ${d.doc}` : ''}`);
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   for (const hit of hits) {
-    if (!byFile.has(hit.path)) byFile.set(hit.path, []);
-    for (const symbol of hit.symbols.slice(0, 2))
-      if (!shown.has(`${hit.path}:${symbol.line}`)) add(hit.path, `   ${hit.path}:${symbol.line}: ${symbol.signature}`);
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text)).slice(0, 2))
-      add(hit.path, `   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`, true);
+    const file = entry(hit.path);
+    for (const symbol of hit.symbols.slice(0, perFile))
+      if (!shown.has(`${hit.path}:${symbol.line}`)) file.lines.push(`   ${hit.path}:${symbol.line}: ${symbol.signature}`);
+    // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
+    const said = [file.about ?? '', ...file.lines];
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
+      file.lines.push(`   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
   // Fewer files when the question named a definition: the answer is in front, the rest only distracts a small model.
   const maxFiles = definitions.length ? MAX_FILES_WITH_DEFINITION : MAX_FILES;
   let text = '';
   let number = 0;
-  for (const [path, lines] of [...byFile].slice(0, maxFiles)) {
-    const about = aboutFile(contents, path);
-    const shownLines = lines.filter((line) => !(about && line.plain && line.text.includes(about))).map((line) => line.text);
-    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...shownLines].join('\n');
+  for (const [path, { about, lines }] of [...byFile].slice(0, maxFiles)) {
+    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
     text = next;
     number++;
   }
   return text;
+}
+
+/** Whether a matching line only repeats what its file's entry already says (a docstring under the definition that quotes it). */
+function repeats(line: string, said: string[]): boolean {
+  const words = line.replace(/^[\s/*#"'`]+|[\s/*#"'`]+$/g, '');
+  return words.length >= 12 && said.some((text) => text.includes(words) || (text.length >= 12 && words.includes(text)));
 }
 
 /** What a file is about in one line: its opening comment (a module doc), else its first definition's doc line. */

@@ -9,6 +9,7 @@ import type {
   CodeStructure,
   IndexStatus,
   QuestionContext,
+  QuestionContextOptions,
   RepoMap,
   RepoMapOptions,
   SymbolMatch,
@@ -75,7 +76,7 @@ export class WorkerCodeIndex implements CodeIndex {
     return this.call('repoMap', [options]) as Promise<RepoMap>;
   }
 
-  questionContext(question: string, options?: { budgetTokens?: number }): Promise<QuestionContext> {
+  questionContext(question: string, options?: QuestionContextOptions): Promise<QuestionContext> {
     return this.call('questionContext', [question, options]) as Promise<QuestionContext>;
   }
 

@@ -1,0 +1,121 @@
+import { strict as assert } from 'node:assert';
+import { AgentFixture } from '../agent/agentHarness';
+import { IndexFixture } from './indexHarness';
+
+/** A router, its test and its guide all talk about looking a route up in the tree; only the router answers "where". */
+const ROUTER = {
+  'src/router/routeTree.ts': [
+    '/** The route tree: paths with :params and *wildcards. */',
+    'export class RouteTree {',
+    '  /** Looks a request path up in the route tree and extracts its params. */',
+    '  lookupRoute(path: string): string | undefined {',
+    '    return this.find(path); // route tree lookup',
+    '  }',
+    '  /** Adds a route to the tree. */',
+    '  addRoute(path: string): void {}',
+    '  find(path: string): string | undefined {',
+    '    return path; // route lookup in the tree',
+    '  }',
+    '}',
+    '/** Splits a route path into its segments for the tree. */',
+    'export function routeSegments(path: string): string[] {',
+    "  return path.split('/'); // route tree segments",
+    '}',
+  ].join('\n'),
+  'src/router/routeTree.test.ts': [
+    "import { RouteTree } from './routeTree';",
+    '/** Looks routes up in the route tree and checks the params the lookup extracts. */',
+    'export function checkRouteLookups(tree: RouteTree): void {',
+    "  tree.lookupRoute('/users/:id'); // route tree lookup of a path with params",
+    '}',
+    'const form = { route: "tree" };',
+  ].join('\n'),
+  'docs/routing.md': '# Routing\n\nA request path is looked up in the route tree, and its params are extracted from the route.\n',
+  'src/forms/readForm.ts': '/** Reads submitted form values. */\nexport function readFormValues(body: string): Record<string, string> {\n  return {};\n}\n',
+};
+
+const listedFiles = (text: string) => [...text.matchAll(/^\d+\. (\S+)/gm)].map((m) => m[1]);
+const linesUnder = (text: string, path: string) => text.split('\n').filter((line) => line.startsWith(`   ${path}:`)).length;
+
+describe("a where-is question's matches: code, not its tests or docs; fewer lines for small models", () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(ROUTER)));
+  afterEach(() => fx.close());
+
+  it('lists code files only, though a test and a guide match the words as well', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is a request path looked up in the route tree and its params extracted?');
+    assert.equal(listedFiles(context.text)[0], 'src/router/routeTree.ts');
+    assert.deepEqual(
+      listedFiles(context.text).filter((path) => /test|docs\//.test(path!)),
+      [],
+      context.text,
+    );
+    assert.deepEqual(
+      context.hits.map((hit) => hit.path).filter((path) => /test|docs\//.test(path)),
+      [],
+      'the files the turn records as seen are the listed kind too',
+    );
+  });
+
+  it('lists the test when the question asks about tests, and the guide when it asks about docs', async () => {
+    const index = await fx.open();
+    await index.update();
+    const tests = await index.questionContext('Which test checks the route tree lookup and its params?');
+    assert.ok(listedFiles(tests.text).includes('src/router/routeTree.test.ts'), tests.text);
+    const docs = await index.questionContext('Where do the docs explain how a path is looked up in the route tree?');
+    assert.ok(listedFiles(docs.text).includes('docs/routing.md'), docs.text);
+  });
+
+  it('a plain word defined only in a test is no card; a name spelled like code is found wherever it is', async () => {
+    const index = await fx.open();
+    await index.update();
+    const plain = await index.questionContext('Where are `form` values read?');
+    assert.deepEqual(
+      plain.definitions.map((d) => d.name),
+      [],
+      'the test file’s `const form` is not what the user means',
+    );
+    const named = await index.questionContext('Where is checkRouteLookups defined?');
+    assert.deepEqual(
+      named.definitions.map((d) => `${d.path}:${d.line}`),
+      ['src/router/routeTree.test.ts:3'],
+    );
+  });
+
+  it('compact detail shows one definition and one line per file, full up to two of each', async () => {
+    const index = await fx.open();
+    await index.update();
+    const question = 'Where is a route looked up in the route tree?';
+    const full = await index.questionContext(question);
+    const compact = await index.questionContext(question, { detail: 'compact' });
+    assert.equal(listedFiles(compact.text)[0], 'src/router/routeTree.ts');
+    assert.ok(linesUnder(full.text, 'src/router/routeTree.ts') > 2, full.text);
+    assert.equal(linesUnder(compact.text, 'src/router/routeTree.ts'), 2, compact.text);
+    assert.ok(compact.tokens < full.tokens);
+  });
+});
+
+describe("a small model's first request carries the compact matches (scripted server)", () => {
+  let agent: AgentFixture | undefined;
+  afterEach(async () => {
+    await agent?.close();
+    agent = undefined;
+  });
+
+  const searchResult = (fixture: AgentFixture) => String(fixture.server.requests[0]!.body!.messages!.find((m) => m.role === 'tool')!.content);
+
+  it('with the compact tool set one line under each definition; with the full set more', async () => {
+    const question = 'Where is a route looked up in the route tree?';
+    agent = await new AgentFixture(ROUTER, [{ text: 'In src/router/routeTree.ts:4.' }]).start();
+    await agent.ask(question, { useCodeIndex: true, adapter: { toolSet: 'compact' } });
+    const compact = searchResult(agent);
+    await agent.close();
+    agent = await new AgentFixture(ROUTER, [{ text: 'In src/router/routeTree.ts:4.' }]).start();
+    await agent.ask(question, { useCodeIndex: true, adapter: { toolSet: 'full' } });
+    const full = searchResult(agent);
+    assert.equal(linesUnder(compact, 'src/router/routeTree.ts'), 2, compact);
+    assert.ok(linesUnder(full, 'src/router/routeTree.ts') > 2, full);
+  });
+});
