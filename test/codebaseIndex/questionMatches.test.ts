@@ -84,6 +84,40 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     );
   });
 
+  it('a question that names a definition lists its file and one more, no further distractions', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Which file defines the `RouteTree` class?');
+    assert.equal(listedFiles(context.text)[0], 'src/router/routeTree.ts');
+    assert.ok(listedFiles(context.text).length <= 2, context.text);
+  });
+
+  it('says what a file is about from its opening comment, else from the definition it is named after, never from a comment on a constant', async () => {
+    const about = new IndexFixture({
+      'src/routeGroup.ts': [
+        "import { letters } from './letters';",
+        '/** Matches English letters of a method name. */',
+        'const methodName = letters;',
+        '',
+        '/** RouteGroup configures the routes under one prefix. */',
+        'export class RouteGroup {',
+        '  prefix = methodName;',
+        '}',
+      ].join('\n'),
+      'src/letters.ts': '// Letters that route group names may use.\n\nexport const letters = /^[A-Z]+$/;\n',
+    });
+    try {
+      const index = await about.open();
+      await index.update();
+      const context = await index.questionContext('Where are the routes under one prefix of a route group configured?');
+      const entries = context.text.split('\n').filter((line) => /^\d+\. /.test(line));
+      assert.ok(entries.includes('1. src/routeGroup.ts — RouteGroup configures the routes under one prefix.'), context.text);
+      assert.ok(entries.includes('2. src/letters.ts — Letters that route group names may use.'), context.text);
+    } finally {
+      await about.close();
+    }
+  });
+
   it('compact detail shows one definition and one line per file, full up to two of each', async () => {
     const index = await fx.open();
     await index.update();

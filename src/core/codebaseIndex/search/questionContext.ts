@@ -1,6 +1,7 @@
 import type { CodeSearchHit, QuestionContext, QuestionContextOptions, SymbolMatch } from '../codeIndexTypes';
 import { estimateTokens } from '../../llm/tokenEstimate';
 import type { IndexContents } from '../indexContents';
+import { aboutFile, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
 import { exactDefinitions } from './rankFiles';
@@ -58,11 +59,8 @@ function codeFirst(ranked: CodeSearchHit[], terms: QuestionTerms): CodeSearchHit
 
 /** Tokens left for the words its users put around the list (a header, what to do with it). */
 const FRAMING_TOKENS = 60;
-const MAX_ABOUT_CHARS = 120;
 const MAX_FILES = 4;
 const MAX_FILES_WITH_DEFINITION = 3;
-/** Lines that say where code comes from, not what it does: imports, package lines, licence comments. */
-const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright/i;
 
 /**
  * The matches as a numbered list of files, best first: each file with what it is about (its module comment
@@ -91,8 +89,11 @@ function render(
     for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
       file.lines.push(`   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
-  // Fewer files when the question named a definition: the answer is in front, the rest only distracts a small model.
-  const maxFiles = definitions.length ? MAX_FILES_WITH_DEFINITION : MAX_FILES;
+  // Fewer files when the question named a definition: the answer is in front, and one more file (a question that
+  // names a function may ask about what it calls) is all the rest is worth; more only distracts a small model (on
+  // bench/eval, asked which file defines `RouterGroup`, the 1.5B default named a third listed file that returns one).
+  const definitionFiles = new Set(definitions.map((d) => d.path)).size;
+  const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles + 1) : MAX_FILES;
   let text = '';
   let number = 0;
   for (const [path, { about, lines }] of [...byFile].slice(0, maxFiles)) {
@@ -109,58 +110,4 @@ function render(
 function repeats(line: string, said: string[]): boolean {
   const words = line.replace(/^[\s/*#"'`]+|[\s/*#"'`]+$/g, '');
   return words.length >= 12 && said.some((text) => text.includes(words) || (text.length >= 12 && words.includes(text)));
-}
-
-/** What a file is about in one line: its opening comment (a module doc), else its first definition's doc line. */
-function aboutFile(contents: IndexContents, path: string): string | undefined {
-  const facts = contents.get(path);
-  if (!facts) return undefined;
-  const opening = openingComment(facts.head);
-  if (opening) return short(opening);
-  const doc = facts.symbols.find((symbol) => symbol.doc)?.doc;
-  return doc ? short(doc) : undefined;
-}
-
-/** The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring); licence blocks are skipped whole. */
-function openingComment(head: string): string | undefined {
-  for (const block of commentBlocks(head)) {
-    if (/copyright|licen[cs]e|spdx/i.test(block.join(' '))) continue;
-    const line = block.find((text) => text.split(/\s+/).length >= 3 && !/eslint|@ts-|prettier|generated|^[#!]/i.test(text));
-    if (line) return line;
-  }
-  return undefined;
-}
-
-/** The comments at the top of a file, each run of line comments or each block comment as one list of its lines' text. */
-function commentBlocks(head: string): string[][] {
-  const blocks: string[][] = [];
-  let current: string[] | undefined;
-  let inBlock = false;
-  for (const raw of head.split('\n')) {
-    let line = raw.trim();
-    const opens = /^(\/\*+!?|"""|''')/.exec(line);
-    if (!inBlock && opens) {
-      blocks.push((current = []));
-      inBlock = !/(\*\/|"""|''')\s*$/.test(line.slice(opens[0].length));
-      line = line.slice(opens[0].length);
-    } else if (inBlock) {
-      if (/(\*\/|"""|''')\s*$/.test(line)) inBlock = false;
-      line = line.replace(/^\*+\s?/, '');
-    } else {
-      const comment = /^(?:\/\/[/!]?|#(?!include|define|!)|--)\s*(.*)$/.exec(line);
-      if (!comment) {
-        current = undefined;
-        continue;
-      }
-      if (!current) blocks.push((current = []));
-      line = comment[1]!;
-    }
-    const text = line.replace(/\*\/\s*$|"""\s*$|'''\s*$/, '').trim();
-    if (text) current!.push(text);
-  }
-  return blocks;
-}
-
-function short(text: string): string {
-  return text.length > MAX_ABOUT_CHARS ? `${text.slice(0, MAX_ABOUT_CHARS - 1)}…` : text;
 }
