@@ -118,7 +118,16 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     }
   });
 
-  it('compact detail shows one definition and one line per file, full up to two of each', async () => {
+  it('compact detail shows one definition and one line per file and three files at most, full up to two of each and four files', async () => {
+    // Three more files that look routes up in the tree, so that both lists are full.
+    fx.folder.write(
+      Object.fromEntries(
+        ['cache', 'metrics', 'trace'].map((name) => [
+          `src/router/${name}.ts`,
+          `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // route tree lookup\n}\n`,
+        ]),
+      ),
+    );
     const index = await fx.open();
     await index.update();
     const question = 'Where is a route looked up in the route tree?';
@@ -127,6 +136,8 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     assert.equal(listedFiles(compact.text)[0], 'src/router/routeTree.ts');
     assert.ok(linesUnder(full.text, 'src/router/routeTree.ts') > 2, full.text);
     assert.equal(linesUnder(compact.text, 'src/router/routeTree.ts'), 2, compact.text);
+    assert.equal(listedFiles(full.text).length, 4, full.text);
+    assert.equal(listedFiles(compact.text).length, 3, compact.text);
     assert.ok(compact.tokens < full.tokens);
   });
 });

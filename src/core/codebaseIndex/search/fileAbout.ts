@@ -89,6 +89,9 @@ function commentBlocks(head: string): string[][] {
   return blocks.map((block) => block.lines);
 }
 
+/** The first sentence, within MAX_ABOUT_CHARS: every token of it is read before a small model's first word. */
 function short(text: string): string {
-  return text.length > MAX_ABOUT_CHARS ? `${text.slice(0, MAX_ABOUT_CHARS - 1)}…` : text;
+  const end = /[.!?](?=\s+[A-Z`"'(])/.exec(text);
+  const sentence = end ? text.slice(0, end.index + 1) : text;
+  return sentence.length > MAX_ABOUT_CHARS ? `${sentence.slice(0, MAX_ABOUT_CHARS - 1)}…` : sentence;
 }
