@@ -118,7 +118,7 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     }
   });
 
-  it('compact detail shows one definition and one line per file and three files at most, full up to two of each and four files', async () => {
+  it('compact detail shows one definition and one line per file, full up to two of each; both four files at most', async () => {
     // Three more files that look routes up in the tree, so that both lists are full.
     fx.folder.write(
       Object.fromEntries(
@@ -137,7 +137,8 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     assert.ok(linesUnder(full.text, 'src/router/routeTree.ts') > 2, full.text);
     assert.equal(linesUnder(compact.text, 'src/router/routeTree.ts'), 2, compact.text);
     assert.equal(listedFiles(full.text).length, 4, full.text);
-    assert.equal(listedFiles(compact.text).length, 3, compact.text);
+    // The fourth file stays: "Which function returns the most common words?" found `topWords` 4th (bench/eval's example workspace).
+    assert.equal(listedFiles(compact.text).length, 4, compact.text);
     assert.ok(compact.tokens < full.tokens);
   });
 });

@@ -177,8 +177,8 @@ export interface QuestionContextOptions {
   budgetTokens?: number;
   /**
    * `full`: up to two definitions and two matching lines per file. `compact`: one of each, for small local models,
-   * which pay for every token of it before their first word (about 60 a second on 2 cores) and picked no worse
-   * from the shorter list (bench/eval).
+   * which pay for every token of it before their first word (about 60 a second on 2 cores); on bench/eval the 1.5B
+   * default answered as often right from the shorter list, in half the time.
    */
   detail?: 'full' | 'compact';
 }

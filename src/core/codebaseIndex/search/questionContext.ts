@@ -61,8 +61,6 @@ function codeFirst(ranked: CodeSearchHit[], terms: QuestionTerms): CodeSearchHit
 const FRAMING_TOKENS = 60;
 const MAX_FILES = 4;
 const MAX_FILES_WITH_DEFINITION = 3;
-/** For a small model: on bench/eval's 40 questions the right file was 4th once, and the 1.5B default answered from the first two. */
-const MAX_FILES_COMPACT = 3;
 
 /**
  * The matches as a numbered list of files, best first: each file with what it is about (its module comment
@@ -95,7 +93,7 @@ function render(
   // names a function may ask about what it calls) is all the rest is worth; more only distracts a small model (on
   // bench/eval, asked which file defines `RouterGroup`, the 1.5B default named a third listed file that returns one).
   const definitionFiles = new Set(definitions.map((d) => d.path)).size;
-  const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles + 1) : detail === 'compact' ? MAX_FILES_COMPACT : MAX_FILES;
+  const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles + 1) : MAX_FILES;
   let text = '';
   let number = 0;
   for (const [path, { about, lines }] of [...byFile].slice(0, maxFiles)) {
