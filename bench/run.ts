@@ -6,6 +6,7 @@ import { benchExecutorOverhead } from './executorOverhead';
 import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
 import { benchHostileMarkdown } from './hostileMarkdownBench';
+import { benchIndexMatches } from './indexMatchesBench';
 import { benchWebview } from './webviewBench';
 import { benchFileSummaries } from './fileSummariesThroughput';
 import { benchParallelEfficiency } from './parallelEfficiency';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   await section('token economy', () => benchTokenEconomy());
   await section('history append', () => benchHistoryAppend());
   await section('code index', () => benchCodeIndex());
+  await section('index matches', () => benchIndexMatches());
   await section('wiki structure', () => benchWikiStructure());
   await section('webview in Chromium', () => benchWebview());
   await section('hostile Markdown streamed in the webview', () => benchHostileMarkdown());
