@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { CodeIndex } from '../../src/core/codebaseIndex/codeIndexTypes';
+import { disabledCodeIndex } from '../../src/core/codebaseIndex/disabledCodeIndex';
 import { liveCodeIndex } from '../../src/core/codebaseIndex/liveCodeIndex';
 import { IndexFixture } from './indexHarness';
 
@@ -58,14 +59,14 @@ describe('an index handed to an engine follows its owner across restarts', () =>
     assert.deepEqual(await held.findSymbol('afterRestart'), []);
   });
 
-  it('disposing what the engine holds leaves the owner’s index running', async () => {
-    const running = await first.open();
-    await running.update();
+  it('disposing what the engine holds does not stop the owner’s index', async () => {
+    let disposed = 0;
+    const owned: CodeIndex = { ...disabledCodeIndex('a stand-in for the window’s index'), dispose: async () => void disposed++ };
     const held = liveCodeIndex(
-      () => running,
+      () => owned,
       () => () => undefined,
     );
     await held.dispose();
-    assert.equal((await running.findSymbol('beforeRestart'))[0]?.path, 'src/old.ts');
+    assert.equal(disposed, 0, 'the window owns the index: an engine that is rebuilt must not stop it');
   });
 });

@@ -85,11 +85,22 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
   });
 
   it('a question that names a definition lists its file and one more, no further distractions', async () => {
+    // More code that mentions route trees, so that the list could hold three files or four.
+    fx.folder.write(
+      Object.fromEntries(
+        ['cache', 'metrics', 'trace'].map((name) => [
+          `src/router/${name}.ts`,
+          `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // RouteTree lookup\n}\n`,
+        ]),
+      ),
+    );
     const index = await fx.open();
     await index.update();
     const context = await index.questionContext('Which file defines the `RouteTree` class?');
     assert.equal(listedFiles(context.text)[0], 'src/router/routeTree.ts');
-    assert.ok(listedFiles(context.text).length <= 2, context.text);
+    assert.equal(listedFiles(context.text).length, 2, context.text);
+    const notListed = context.hits.map((hit) => hit.path).filter((path) => !listedFiles(context.text).includes(path));
+    assert.deepEqual(notListed, [], 'the files the turn records as seen by the model are the listed ones');
   });
 
   it('says what a file is about from its opening comment, else from the definition it is named after, never from a comment on a constant', async () => {

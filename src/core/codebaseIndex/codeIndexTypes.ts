@@ -142,7 +142,9 @@ export interface QuestionContext {
   /** Rendered for the model; empty when the index found nothing worth sending. */
   text: string;
   tokens: number;
+  /** Definitions the question names exactly: the cards, whether or not the list had room for them. */
   definitions: SymbolMatch[];
+  /** The ranked files the list shows, best first: what the model has seen of the workspace. */
   hits: CodeSearchHit[];
   /** Set while the index is still building: the candidates come from part of the workspace. */
   partial?: { indexedFiles: number; totalFiles: number };

@@ -16,82 +16,112 @@ export function aboutFile(contents: IndexContents, path: string): string | undef
   // first documented one may be a constant's (context.go's "Content-Type MIME of the most common data formats").
   const stem = fileStem(path);
   const documented = facts.symbols.filter((symbol) => symbol.doc);
-  const doc = (documented.find((symbol) => symbol.name.toLowerCase() === stem) ?? documented[0])?.doc;
+  const doc = (documented.find((symbol) => nameKey(symbol.name) === stem) ?? documented[0])?.doc;
   return doc ? short(doc) : undefined;
 }
 
-/** A file's name as a definition would spell it in lower case: `route_group.go` → `routegroup`. */
-function fileStem(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return name
-    .replace(/\.[^.]*$/, '')
-    .replace(/[-_.]/g, '')
-    .toLowerCase();
+/** A name as a file or a definition spells it, compared without case, `_`, `-` or `.`: `route_group.go`, `RouteGroup` → `routegroup`. */
+function nameKey(name: string): string {
+  return name.replace(/[-_.]/g, '').toLowerCase();
 }
 
-/** The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring); licence blocks are skipped whole. */
-function openingComment(head: string): string | undefined {
+function fileStem(path: string): string {
+  return nameKey(path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''));
+}
+
+const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved/i;
+/** Comments that are instructions to tools, not prose: linters, build tags, editors, encodings. */
+const TOOL_COMMENT = /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|noqa|pylint|coding[:=]|vim:/i;
+
+/**
+ * The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring), after
+ * any licence: the head has no blank lines, so Go's licence lines and its package doc arrive as one run of comments.
+ */
+export function openingComment(head: string): string | undefined {
   for (const block of commentBlocks(head)) {
-    if (/copyright|licen[cs]e|spdx/i.test(block.join(' '))) continue;
-    const line = block.find((text) => text.split(/\s+/).length >= 3 && !/eslint|@ts-|prettier|generated|^[#!]/i.test(text));
+    const afterLicence = block.slice(block.findLastIndex((text) => LICENCE.test(text)) + 1);
+    const line = afterLicence.find((text) => text.split(/\s+/).length >= 3 && !TOOL_COMMENT.test(text));
     if (line) return line;
   }
   return undefined;
 }
 
-/** Lines before a file's code that are not code of their own: a shebang, Rust's inner attributes, 'use strict'. */
-const FILE_PREAMBLE = /^#!|^['"]use strict['"];?$/;
-/** The rest of an import that spans lines: `)` after Go's `import (`, names and `} from '…'` in TypeScript. */
-const IMPORT_CONTINUATION = /^[)}\]];?$|^[\w$]+(?:\s+as\s+[\w$]+)?,?$|^}\s*from\s/;
+/** Lines before a file's code that are not code of their own: a shebang, Rust's inner attributes, a directive ('use strict'), C's include guard. */
+const FILE_PREAMBLE = /^#!|^['"]use [\w ]+['"];?$|^#\s*(?:ifndef|ifdef|if|define|endif|pragma)\b/;
+/** A line comment; `#` only where it is no preprocessor line. */
+const LINE_COMMENT = /^(?:\/\/[/!]?|#(?!\s*(?:include|define|ifn?def|if|endif|pragma|import)\b|!)|--)\s*(.*)$/;
+
+interface CommentBlock {
+  lines: string[];
+  /** After the file's first import or package line: a block comment or docstring there counts only when more imports follow it. */
+  late: boolean;
+  /** A run of line comments (`//`, `#`), rather than one block comment. */
+  lineComments: boolean;
+}
 
 /**
  * The comments at the top of a file that may say what it is about, each run of line comments or each block comment
  * as one list of its lines' text: those before its first import or package line (a module docstring, Go's package
- * doc, Rust's `//!`, a file's header comment), and those after it that the code does not follow at once. A comment
- * right above a line of code documents that line (Go's `// regEnLetter matches …` over its var). The head has no
- * blank lines, so a module comment after the imports counts only when more imports follow it. A comment the head
- * cuts short counts for nothing.
+ * doc, Rust's `//!`, a file's header comment), and a block comment after it that more imports follow. A comment right
+ * above code documents that code (Go's `// regEnLetter matches …` over its var), and a line comment among the
+ * imports is about the next import; the head has no blank lines to tell a module comment from them. A block
+ * comment after the imports that the head cuts short counts for nothing.
  */
 function commentBlocks(head: string): string[][] {
-  const blocks: Array<{ lines: string[]; late: boolean }> = [];
-  let current: { lines: string[]; late: boolean } | undefined;
+  const blocks: CommentBlock[] = [];
+  /** The block the line before this one belonged to (line comments join it); undefined after any other line. */
+  let adjacent: CommentBlock | undefined;
   let late = false;
   let inBlock = false;
+  /** Inside a multi-line import (`import (` in Go, `import {` in TypeScript, `use std::{` in Rust). */
+  let inImport = false;
+  const close = (keep: (block: CommentBlock) => boolean) => {
+    if (adjacent && !keep(adjacent)) blocks.splice(blocks.lastIndexOf(adjacent), 1);
+    adjacent = undefined;
+  };
   for (const raw of head.split('\n')) {
     let line = raw.trim();
     const opens = /^(\/\*+!?|"""|''')/.exec(line);
+    if (inImport) {
+      if (/^[)}]/.test(line)) inImport = false;
+      continue;
+    }
     if (!inBlock && opens) {
-      blocks.push((current = { lines: [], late }));
+      blocks.push((adjacent = { lines: [], late, lineComments: false }));
       inBlock = !/(\*\/|"""|''')\s*$/.test(line.slice(opens[0].length));
       line = line.slice(opens[0].length);
     } else if (inBlock) {
       if (/(\*\/|"""|''')\s*$/.test(line)) inBlock = false;
       line = line.replace(/^\*+\s?/, '');
     } else {
-      const comment = /^(?:\/\/[/!]?|#(?!include|define|!)|--)\s*(.*)$/.exec(line);
+      const comment = LINE_COMMENT.exec(line);
       if (!comment) {
         if (FILE_PREAMBLE.test(line)) continue;
-        if (PLUMBING.test(line) || (late && IMPORT_CONTINUATION.test(line))) {
-          [current, late] = [undefined, true];
+        if (PLUMBING.test(line)) {
+          close((block) => !block.late || !block.lineComments);
+          late = true;
+          inImport = /[({]\s*$/.test(line);
           continue;
         }
-        if (current?.late) blocks.pop();
-        return blocks.map((block) => block.lines);
+        close((block) => !block.late);
+        break;
       }
-      if (!current) blocks.push((current = { lines: [], late }));
+      if (!adjacent?.lineComments) blocks.push((adjacent = { lines: [], late, lineComments: true }));
       line = comment[1]!;
     }
     const text = line.replace(/\*\/\s*$|"""\s*$|'''\s*$/, '').trim();
-    if (text) current!.lines.push(text);
+    // Line comments after a block comment start a block of their own (a licence block, then what the file does).
+    if (text) adjacent!.lines.push(text);
   }
-  // The head ended in or right after a comment: cut short, or above code the head does not show.
-  if (inBlock || current?.late) blocks.pop();
+  // The head ended in or right after a late comment: cut short, or above code the head does not show.
+  close((block) => !block.late);
   return blocks.map((block) => block.lines);
 }
 
 /** The first sentence, within MAX_ABOUT_CHARS: every token of it is read before a small model's first word. */
 function short(text: string): string {
-  const end = /[.!?](?=\s+[A-Z`"'(])/.exec(text);
+  // A sentence ends at . ! ? before a capital, not after an abbreviation ("e.g. GET").
+  const end = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?](?=\s+[A-Z`"'(])/.exec(text);
   const sentence = end ? text.slice(0, end.index + 1) : text;
   return sentence.length > MAX_ABOUT_CHARS ? `${sentence.slice(0, MAX_ABOUT_CHARS - 1)}…` : sentence;
 }

@@ -29,11 +29,13 @@ export function questionContext(
       const symbol = facts.symbols[ref.index]!;
       return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' } satisfies SymbolMatch;
     })
+    // A plain word defined in a test is not what the user means (a benchmark's `var form`, listed first for "`form`
+    // tags" on gin); a name spelled like code is, wherever it is.
     .filter((d) => looksLikeCode(d.name) || answersInKind(d.path, terms))
     .slice(0, MAX_DEFINITIONS);
-  const hits = codeFirst(ranked, terms);
-  const text = render(contents, definitions, hits, options);
-  return { text, tokens: estimateTokens(text), definitions, hits };
+  const candidates = codeFirst(ranked, terms);
+  const { text, listed } = render(contents, definitions, candidates, options);
+  return { text, tokens: estimateTokens(text), definitions, hits: candidates.filter((hit) => listed.has(hit.path)) };
 }
 
 /** How many ranked files the list draws from: tests and docs left out, enough remain for MAX_FILES. */
@@ -46,11 +48,10 @@ function answersInKind(path: string, terms: QuestionTerms): boolean {
 }
 
 /**
- * The ranked files a where-is list shows: only code, unless the question asks for tests or docs (all of them
+ * The ranked files a where-is list may show: only code, unless the question asks for tests or docs (all of them
  * when nothing else matched). The ranking already puts tests and docs lower, but a small model names the first
  * file that mentions the words, and a test names them as often as the code: on bench/eval's gin questions the
- * 1.5B default answered `middleware_test.go`, `tree_test.go` and a benchmark's `var form` where the code was listed too.
- * Plain-word definitions in tests (a `form` variable) go too; a name spelled like code is kept wherever it is.
+ * 1.5B default answered `middleware_test.go` and `tree_test.go` where the code was listed too.
  */
 function codeFirst(ranked: CodeSearchHit[], terms: QuestionTerms): CodeSearchHit[] {
   const inKind = ranked.filter((hit) => answersInKind(hit.path, terms));
@@ -73,7 +74,7 @@ function render(
   definitions: SymbolMatch[],
   hits: CodeSearchHit[],
   { budgetTokens: budget, detail }: Required<QuestionContextOptions>,
-): string {
+): { text: string; listed: Set<string> } {
   const perFile = detail === 'compact' ? 1 : 2;
   /** Per file, what it is about and its rendered lines, in rank order. */
   const byFile = new Map<string, { about?: string; lines: string[] }>();
@@ -95,15 +96,15 @@ function render(
   const definitionFiles = new Set(definitions.map((d) => d.path)).size;
   const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles + 1) : MAX_FILES;
   let text = '';
-  let number = 0;
+  const listed = new Set<string>();
   for (const [path, { about, lines }] of [...byFile].slice(0, maxFiles)) {
-    const block = [`${number + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
+    const block = [`${listed.size + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
     text = next;
-    number++;
+    listed.add(path);
   }
-  return text;
+  return { text, listed };
 }
 
 /** Whether a matching line only repeats what its file's entry already says (a docstring under the definition that quotes it). */
