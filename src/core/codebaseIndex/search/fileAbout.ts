@@ -106,11 +106,11 @@ function commentBlocks(head: string): string[][] {
         close((block) => !block.late);
         break;
       }
+      // Line comments after a block comment start a block of their own (a licence block, then what the file does).
       if (!adjacent?.lineComments) blocks.push((adjacent = { lines: [], late, lineComments: true }));
       line = comment[1]!;
     }
     const text = line.replace(/\*\/\s*$|"""\s*$|'''\s*$/, '').trim();
-    // Line comments after a block comment start a block of their own (a licence block, then what the file does).
     if (text) adjacent!.lines.push(text);
   }
   // The head ended in or right after a late comment: cut short, or above code the head does not show.
