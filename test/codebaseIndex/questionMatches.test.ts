@@ -34,6 +34,14 @@ const ROUTER = {
   'src/forms/readForm.ts': '/** Reads submitted form values. */\nexport function readFormValues(body: string): Record<string, string> {\n  return {};\n}\n',
 };
 
+/** Three more code files that look a RouteTree up: enough matches to fill any list. */
+const MORE_ROUTE_LOOKUPS = Object.fromEntries(
+  ['cache', 'metrics', 'trace'].map((name) => [
+    `src/router/${name}.ts`,
+    `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // RouteTree lookup in the route tree\n}\n`,
+  ]),
+);
+
 const listedFiles = (text: string) => [...text.matchAll(/^\d+\. (\S+)/gm)].map((m) => m[1]);
 const linesUnder = (text: string, path: string) => text.split('\n').filter((line) => line.startsWith(`   ${path}:`)).length;
 
@@ -85,15 +93,7 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
   });
 
   it('a question that names a definition lists its file and one more, no further distractions', async () => {
-    // More code that mentions route trees, so that the list could hold three files or four.
-    fx.folder.write(
-      Object.fromEntries(
-        ['cache', 'metrics', 'trace'].map((name) => [
-          `src/router/${name}.ts`,
-          `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // RouteTree lookup\n}\n`,
-        ]),
-      ),
-    );
+    fx.folder.write(MORE_ROUTE_LOOKUPS); // so that the list could hold three files or four
     const index = await fx.open();
     await index.update();
     const context = await index.questionContext('Which file defines the `RouteTree` class?');
@@ -130,15 +130,7 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
   });
 
   it('compact detail shows one definition and one line per file, full up to two of each; both four files at most', async () => {
-    // Three more files that look routes up in the tree, so that both lists are full.
-    fx.folder.write(
-      Object.fromEntries(
-        ['cache', 'metrics', 'trace'].map((name) => [
-          `src/router/${name}.ts`,
-          `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // route tree lookup\n}\n`,
-        ]),
-      ),
-    );
+    fx.folder.write(MORE_ROUTE_LOOKUPS); // so that both lists are full
     const index = await fx.open();
     await index.update();
     const question = 'Where is a route looked up in the route tree?';
