@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tempWorkspace } from '../support/engineBuilders';
 import { runCli } from '../support/runCli';
-import { wikiRepoFiles } from '../wiki/wikiFixture';
+import { OpenAiTestServer } from '../support/openaiServer';
+import { BUILTIN_PROMPTS, wikiRepoFiles } from '../wiki/wikiFixture';
 import { linkTarget, readWikiPages, renderPage } from '../wiki/wikiPageReading';
 
 const MODULE_PAGES = ['modules/cli.md', 'modules/core.md', 'modules/evil-click-m0-call-alert-1-init-x-y.md', 'modules/plugin.md', 'modules/util.md'];
@@ -79,5 +80,42 @@ describe('codewiki wiki (CLI as a child process, no model)', () => {
 
     const check = await wiki('--check', '--out', out);
     assert.equal(check.code, 0, check.stdout + check.stderr);
+  });
+
+  it('a workspace copy of wiki-page.yaml in .codewiki/prompts replaces the built-in: its text is what the model is asked', async () => {
+    const builtin = readFileSync(join(BUILTIN_PROMPTS, 'wiki-page.yaml'), 'utf8');
+    const ownAsk = 'Write a two-sentence overview of {page} for new team members, in plain words.';
+    assert.match(builtin, /Write the overview for the wiki page \{page\} in at most 90 words/);
+    mkdirSync(join(ws.root, '.codewiki', 'prompts'), { recursive: true });
+    writeFileSync(
+      join(ws.root, '.codewiki', 'prompts', 'wiki-page.yaml'),
+      builtin.replace(/( {6})Write the overview for the wiki page \{page\}[^]*?where a reader should start\.\n/, `$1${ownAsk}\n`),
+    );
+    const server = new OpenAiTestServer(() => ({ text: 'The `TaskRegistry` keeps every task.' }));
+    await server.start();
+    try {
+      const result = await wiki('--base-url', server.url, '--model', 'test-model');
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(server.requests.length, 6, 'one request per page');
+      for (const request of server.requests) {
+        assert.ok(request.promptText.includes('Write a two-sentence overview of '), request.promptText.slice(-400));
+        assert.ok(!request.promptText.includes('in at most 90 words'), 'the built-in text is not sent');
+      }
+      assert.match(readFileSync(join(wikiDir(), 'modules/core.md'), 'utf8'), /keeps every task\./);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a file of the user's where a page goes is left alone, said on stderr, and reported by --check", async () => {
+    mkdirSync(join(wikiDir(), 'modules'), { recursive: true });
+    writeFileSync(join(wikiDir(), 'modules', 'util.md'), 'My notes on util, not a CodeWiki page.\n');
+    const result = await wiki('--structure-only');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^warning: modules\/util\.md not written: a file CodeWiki did not write is at this path/m);
+    assert.equal(readFileSync(join(wikiDir(), 'modules', 'util.md'), 'utf8'), 'My notes on util, not a CodeWiki page.\n');
+    const check = await wiki('--check');
+    assert.equal(check.code, 1);
+    assert.match(check.stdout, /modules\/util\.md: a file CodeWiki did not write is at this path/);
   });
 });

@@ -57,6 +57,14 @@ const HOSTILE = [
   '  X[Front matter] --> Y[Last node]',
   '  click X call alert()',
   '```',
+  '',
+  // A url() in a diagram's CSS would be a request. Mermaid's style and classDef statements cannot spell one; theme
+  // CSS can, and a directive may not set it (a secure key, mermaidDiagrams.ts); diagramCss.ts scrubs what is left.
+  '```mermaid',
+  '%%{init: {"themeCSS": ".node rect { fill: url(http://127.0.0.2:9/theme.png); }"}}%%',
+  'graph LR',
+  '  P[Themed node] --> Q[Other node]',
+  '```',
 ].join('\n');
 
 /**
@@ -193,10 +201,10 @@ describe('webview: wiki', function () {
     });
     await send({ type: 'wiki/state', pages: PAGES, current: { path: 'index.md', markdown: HOSTILE } });
     const diagrams = wiki('article cw-wiki-diagram svg');
-    await eventually(async () => assert.equal(await diagrams.count(), 2), 15_000);
+    await eventually(async () => assert.equal(await diagrams.count(), 3, (await wiki('article .diagram-source.failed').allInnerTexts()).join('\n')), 15_000);
     const labels = (await diagrams.allTextContents()).join(' ');
     // Had a directive turned HTML labels on, the labels would be HTML in a foreignObject, which is dropped.
-    for (const label of ['Second node', 'Third node', 'Front matter', 'Last node'])
+    for (const label of ['Second node', 'Third node', 'Front matter', 'Last node', 'Themed node'])
       assert.ok(drawsLabel(labels, label), `${label} is drawn as SVG text: ${labels}`);
     const text = await wiki('article').innerText();
     assert.match(text, /<script>window.__pwned = 1<\/script>/, 'raw HTML is shown as text');

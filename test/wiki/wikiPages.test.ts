@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_NOTES } from '../../src/core/wiki/pages/pageSections';
+import { FOREIGN_FILE } from '../../src/core/wiki/pages/wikiPages';
 import { HOSTILE_FOLDER, WikiRepo } from './wikiFixture';
 import { pageTimes, readWikiPages } from './wikiPageReading';
 
@@ -151,5 +152,69 @@ describe('wiki pages on disk: rewritten only when their module changes, prose an
     assert.deepEqual(await repo.engine.wiki.orphans(), [hostilePage]);
     const manifest = JSON.parse(page('manifest.json')) as { pages: Array<{ page: string }> };
     assert.deepEqual(manifest.pages.map((entry) => entry.page).sort(), [...readWikiPages(wikiDir()).keys()].sort());
+  });
+
+  it("notes go with their module when its page moves, and a gone module's notes move aside rather than onto another module's page", async () => {
+    const folderOf = (name: string) =>
+      Object.fromEntries(
+        ['a', 'b', 'c', 'd'].map((file) => [
+          `${name}/${file}.ts`,
+          `/** Part ${file} of ${name}. */\nexport function ${file}Part(): string {\n  return '${file}';\n}\n`,
+        ]),
+      );
+    const moduleOf = (path: string) => /"module":"([^"]+)"/.exec(page(path))?.[1];
+    repo.folder.write(folderOf('x-y'));
+    await repo.nextRun();
+    await repo.engine.wiki.updateStructure();
+    assert.equal(moduleOf('modules/x-y.md'), 'x-y');
+    setNotes('modules/x-y.md', 'Notes about x-y.');
+
+    // "x y" slugs alike and sorts first: it takes modules/x-y.md, and x-y moves to modules/x-y-2.md with its notes.
+    repo.folder.write(folderOf('x y'));
+    await repo.nextRun();
+    await repo.engine.wiki.updateStructure();
+    assert.equal(moduleOf('modules/x-y.md'), 'x y');
+    assert.equal(moduleOf('modules/x-y-2.md'), 'x-y');
+    assert.match(page('modules/x-y-2.md'), /Notes about x-y\./);
+    assert.doesNotMatch(page('modules/x-y.md'), /Notes about x-y\./, 'the notes stay with the module they were written about');
+    setNotes('modules/x-y.md', 'Notes about x y.');
+
+    // "x y" goes: x-y takes its first page back, and the notes of "x y" are kept beside it, not put on x-y's page.
+    rmSync(join(repo.root, 'x y'), { recursive: true });
+    await repo.nextRun();
+    await repo.engine.wiki.updateStructure();
+    assert.equal(moduleOf('modules/x-y.md'), 'x-y');
+    assert.match(page('modules/x-y.md'), /Notes about x-y\./);
+    assert.doesNotMatch(page('modules/x-y.md'), /Notes about x y\./);
+    assert.ok(!existsSync(join(wikiDir(), 'modules/x-y-2.md')), 'the page it left is removed, its notes went with it');
+    assert.match(page('modules/x-y-notes.md'), /Notes about x y\./);
+    assert.deepEqual(await repo.engine.wiki.orphans(), ['modules/x-y-notes.md']);
+    assert.deepEqual(await repo.engine.wiki.check(), []);
+  });
+
+  it("a file CodeWiki did not write is never written over: the page is reported, and a manifest of someone else's stops the run", async () => {
+    mkdirSync(join(wikiDir(), 'modules'), { recursive: true });
+    writeFileSync(join(wikiDir(), 'modules', 'core.md'), '# My own page about core\n');
+    await repo.engine.wiki.updateStructure();
+    assert.equal(page('modules/core.md'), '# My own page about core\n');
+    assert.deepEqual(
+      (await repo.engine.wiki.check()).filter((stale) => stale.page === 'modules/core.md'),
+      [{ page: 'modules/core.md', reason: FOREIGN_FILE }],
+    );
+    const targets = repo.engine.wiki.proseTargets((await repo.engine.wiki.plan()).plan, (await repo.engine.wiki.structure()).wiki, 'all');
+    assert.ok(!targets.modules.some((target) => target.page === 'modules/core.md'), 'no prose is written for it');
+    await assert.rejects(repo.engine.wiki.saveProse('modules/core.md', 'The `TaskRegistry` keeps tasks.', 'm'), /core\.md: a file CodeWiki did not write/);
+    const shown = await repo.engine.wiki.readPage('core/registry.ts');
+    assert.equal(shown?.page, 'modules/core.md');
+    assert.match(shown!.text, /TaskRegistry/, 'read_wiki draws the module from the index');
+    assert.doesNotMatch(shown!.text, /My own page/, 'not from the file that is not a page');
+    assert.ok(!(await repo.engine.wiki.listPages()).some((listed) => listed.path === 'modules/core.md'), 'the wiki view does not list it');
+    assert.equal(page('modules/core.md'), '# My own page about core\n');
+
+    writeFileSync(join(wikiDir(), 'manifest.json'), '{"name": "my web app", "icons": []}\n');
+    rmSync(join(wikiDir(), 'index.md'));
+    await assert.rejects(repo.engine.wiki.updateStructure(), /manifest\.json is not CodeWiki's manifest/);
+    assert.equal(page('manifest.json'), '{"name": "my web app", "icons": []}\n');
+    assert.ok(!existsSync(join(wikiDir(), 'index.md')), 'nothing was written');
   });
 });

@@ -72,9 +72,59 @@ describe('wiki safety: symlinks, prose spellings and page markers', () => {
     assert.doesNotMatch(safeProse(hostile), /```mermaid/, 'no diagram of the model is drawn');
   });
 
+  it('a code span the model opens on one line and closes on the next is no way around the escaping', () => {
+    // CommonMark lets a code span cross a line break: an unpaired backtick on each line would have made the
+    // image between them code to the escaper and an image to the renderer.
+    const prose = safeProse('Start `\n`![x](http:evil.example/px.png)` and [go](http:evil.example) `\nend.');
+    const rendered = renderPage(prose);
+    assert.deepEqual(rendered.images, []);
+    assert.deepEqual(
+      rendered.links.map((link) => link.href),
+      [],
+    );
+  });
+
+  it("no spelling of a diagram fence draws the model's diagram, and no underline makes its text a heading", () => {
+    for (const info of ['Mermaid', '{mermaid}', ' mermaid title="x"', 'MERMAID']) {
+      const prose = safeProse(['Intro.', `\`\`\`${info}`, 'graph LR; A-->B', '```'].join('\n'));
+      assert.match(prose, /^```text$/m, info);
+      assert.doesNotMatch(prose, /mermaid/i, info);
+    }
+    const rendered = renderPage(safeProse('Overview\n===\n\nParts\n---\nText.'));
+    assert.doesNotMatch(rendered.rendered, /<h[1-6]/, rendered.rendered);
+  });
+
   it('page markers in the prose, even in a code block, never pass for the notes', () => {
     const prose = safeProse('Text.\n~~~\n<!-- codewiki:notes:start -->![](https://evil.example/px)<!-- codewiki:notes:end -->\n~~~');
     assert.doesNotMatch(prose, /codewiki:/);
+  });
+
+  it('a page marker spelled by code on the page (a signature in inline code) never moves the notes or the prose', () => {
+    const marker = '<!-- codewiki:notes:start -->![x](https://evil.example/px)<!-- codewiki:notes:end -->';
+    const page = [
+      '<!-- codewiki:page {"version":1,"module":"m","sources":"s"} -->',
+      '# `<!-- codewiki:prose:start -->`',
+      '',
+      '## Overview',
+      '',
+      '<!-- codewiki:prose:start -->',
+      'The real overview.',
+      '<!-- codewiki:prose:end -->',
+      '',
+      '## Key definitions',
+      '',
+      `- \`f(a='${marker}')\``,
+      '',
+      '## Notes',
+      '',
+      '<!-- codewiki:notes:start -->',
+      'My own notes.',
+      '<!-- codewiki:notes:end -->',
+      '',
+    ].join('\n');
+    const parts = readPageParts(page);
+    assert.equal(parts.prose, 'The real overview.');
+    assert.equal(parts.notes, '\nMy own notes.\n');
   });
 });
 

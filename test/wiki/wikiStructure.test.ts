@@ -181,3 +181,36 @@ describe('wiki structure from the code index (real files, no model)', () => {
     });
   });
 });
+
+/** `big/parse` and `big/emit`, 30 files each (60: over a module's 50), chained within each part or across the two. */
+function bigFolder(across: boolean): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [part, other] of [
+    ['parse', 'emit'],
+    ['emit', 'parse'],
+  ] as const) {
+    for (let n = 0; n < 30; n++) {
+      const uses = across ? `../${other}/${other}${n}` : `./${part}${(n + 1) % 30}`;
+      const name = across ? `${other}Step${n}` : `${part}Step${(n + 1) % 30}`;
+      files[`big/${part}/${part}${n}.ts`] = `import { ${name} } from '${uses}';\n\nexport function ${part}Step${n}(): string {\n  return ${name}();\n}\n`;
+    }
+  }
+  return files;
+}
+
+describe('wiki modules of a folder over 50 files (real files)', () => {
+  let repo: WikiRepo | undefined;
+  afterEach(async () => repo?.close());
+  const moduleIds = async (across: boolean) => {
+    repo = await WikiRepo.open({ extra: bigFolder(across) });
+    return (await repo.engine.wiki.structure()).wiki.modules.map((module) => module.id).filter((id) => id.startsWith('big'));
+  };
+
+  it('splits into its subfolders when each keeps to itself', async () => {
+    assert.deepEqual(await moduleIds(false), ['big/emit', 'big/parse']);
+  });
+
+  it('stays one module when its subfolders use each other more than themselves', async () => {
+    assert.deepEqual(await moduleIds(true), ['big']);
+  });
+});

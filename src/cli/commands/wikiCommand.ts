@@ -5,6 +5,7 @@ import { parseCliArgs } from '../parseCliArgs';
 import { count, showIndexProgress } from './indexProgress';
 import { loadEngine } from './loadEngine';
 import { isPartialShard } from '../../core/wiki/tools/wikiTools';
+import { FOREIGN_FILE } from '../../core/wiki/pages/wikiPages';
 import { executePrompt } from './runCommand';
 
 export const WIKI_USAGE = `codewiki wiki [--workspace DIR] [--out DIR] [--check] [--structure-only] [--all] [--shard K/N]
@@ -64,7 +65,9 @@ export async function wikiCommand(argv: string[], io: { stdout: NodeJS.WriteStre
     const started = performance.now();
     // A shard of several writes only its own pages, when their prose is saved (see wiki_plan).
     const shardOnly = isPartialShard(values.shard);
-    const { written, pages, wiki } = shardOnly ? { ...(await engine.wiki.plan()), written: [] as string[], pages: 0 } : await engine.wiki.updateStructure();
+    const { written, pages, wiki, plan } = shardOnly
+      ? { ...(await engine.wiki.plan()), written: [] as string[], pages: 0 }
+      : await engine.wiki.updateStructure();
     stopProgress();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const modules = `${count(wiki.modules.length)} module${wiki.modules.length === 1 ? '' : 's'} from ${count(wiki.codeFiles)} code files`;
@@ -73,6 +76,7 @@ export async function wikiCommand(argv: string[], io: { stdout: NodeJS.WriteStre
         ? `structure: ${modules}; shard ${values.shard} writes only its own pages\n`
         : `structure: ${modules}; ${written.length} of ${pages} pages written to ${where} in ${seconds} s\n`,
     );
+    for (const page of plan.pages.filter((entry) => entry.foreign)) io.stderr.write(`warning: ${page.page} not written: ${FOREIGN_FILE}\n`);
     if (structureOnly) return EXIT.ok;
     if (!(await models!.ready())) {
       throw new CliError('no model configured for the prose: pass --model (and --base-url), set CODEWIKI_MODEL, or use --structure-only');

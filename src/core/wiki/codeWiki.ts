@@ -13,10 +13,10 @@ import { readPageParts, withProse } from './pages/pageSections';
 import { writeFileAtomic } from '../util/atomicFile';
 import { MANIFEST_FILE, writeManifest } from './pages/wikiManifest';
 import { prepareWikiFolder } from './pages/wikiFolderGuard';
-import { applyWikiPlan, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
+import { applyWikiPlan, FOREIGN_FILE, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
 import { checkClaims, type RemovedClaim } from './prose/claimCheck';
 import { KnownNames } from './prose/knownNames';
-import { linkNames } from './prose/linkNames';
+import { linkNames, relinkNames } from './prose/linkNames';
 import { firstSentence, moduleContext, overviewContext, type ProseContext } from './prose/proseContext';
 import { safeProse } from './prose/safeProse';
 import { withoutUnfinishedSentence } from './prose/unfinishedSentence';
@@ -70,7 +70,9 @@ export class CodeWiki {
 
   async plan(signal?: AbortSignal): Promise<{ plan: WikiPlan; wiki: WikiStructure; code: CodeStructure }> {
     const { wiki, code } = await this.structure(signal);
-    const plan = await planWikiPages({ workspace: this.options.workspace, wikiDir: this.wikiDir, structure: wiki, title: this.title() });
+    const known = new KnownNames(code);
+    const relink = (prose: string, page: string) => relinkNames(prose, known, pageLinksFor(this.options.workspace, this.wikiDir, page));
+    const plan = await planWikiPages({ workspace: this.options.workspace, wikiDir: this.wikiDir, structure: wiki, title: this.title(), relink });
     return { plan, wiki, code };
   }
 
@@ -96,11 +98,13 @@ export class CodeWiki {
     const byPage = new Map(plan.pages.map((page) => [page.page, page]));
     const needs = (page: string) => {
       const planned = byPage.get(page);
+      // A file of the user's at the page's path is never written over (stalePages says so).
+      if (planned?.foreign) return false;
       return scope === 'all' || !planned?.hasProse || planned.proseStale;
     };
     const ranked = [...wiki.modules].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
     const modules = ranked.filter((module) => needs(module.page)).map((module) => ({ page: module.page, module: module.id, title: module.id }));
-    return { modules, overview: needs(INDEX_PAGE) || modules.length > 0 };
+    return { modules, overview: !byPage.get(INDEX_PAGE)?.foreign && (needs(INDEX_PAGE) || modules.length > 0) };
   }
 
   /** What the model is given to write a page's prose. */
@@ -123,6 +127,7 @@ export class CodeWiki {
     const { plan, wiki, code } = await this.plan();
     const planned = plan.pages.find((entry) => entry.page === page && !entry.orphan);
     if (!planned) throw new Error(`The wiki has no page "${page}"`);
+    if (planned.foreign) throw new Error(`${join(this.wikiDir, page)}: ${FOREIGN_FILE}`);
     const sources = page === INDEX_PAGE ? wiki.sources : this.moduleOfPage(wiki, page).sources;
     const known = new KnownNames(code);
     const { text, removed } = await checkClaims(withoutUnfinishedSentence(safeProse(prose)), known, (path) => this.lineCount(path));
@@ -147,7 +152,9 @@ export class CodeWiki {
     const page = about ? this.pageAbout(wiki, about) : INDEX_PAGE;
     if (!page) return undefined;
     const planned = plan.pages.find((entry) => entry.page === page)!;
-    return { page, text: planned.current ?? planned.text, generated: planned.current !== undefined };
+    // A file of the user's at the page's path is not the page: the structure is drawn on the spot instead.
+    const written = planned.foreign ? undefined : planned.current;
+    return { page, text: written ?? planned.text, generated: written !== undefined };
   }
 
   /** Pages on disk, front page first, with their titles and whether they are stale. */
@@ -156,7 +163,7 @@ export class CodeWiki {
     const stale = new Set(stalePages(plan).map((entry) => entry.page));
     const onDisk = new Set([INDEX_PAGE, ...(await modulePages(this.wikiDir))]);
     return plan.pages
-      .filter((page) => onDisk.has(page.page) && page.current !== undefined)
+      .filter((page) => onDisk.has(page.page) && page.current !== undefined && !page.foreign)
       .map((page) => ({ path: page.page, title: page.module === OVERVIEW_MODULE ? 'Overview' : page.module, stale: stale.has(page.page) }));
   }
 

@@ -87,6 +87,13 @@ export class WikiGeneration {
       return panel.setNotice(signal.aborted ? 'Stopped before the pages were written.' : `The wiki could not be built: ${(error as Error).message}`);
     }
     this.deps.log(`Wiki: ${structure.wiki.modules.length} modules; ${structure.written.length} of ${structure.pages} pages written to ${engine.wiki.wikiDir}`);
+    const blocked = structure.plan.pages.filter((page) => page.foreign).map((page) => page.page);
+    if (blocked.length) {
+      this.deps.log(`Wiki: not written, a file CodeWiki did not write is at: ${blocked.join(', ')}`);
+      void vscode.window.showWarningMessage(
+        `CodeWiki: ${blocked.join(', ')} in the wiki folder ${blocked.length === 1 ? 'is a file' : 'are files'} CodeWiki did not write; ${blocked.length === 1 ? 'that page was' : 'those pages were'} not written. Move ${blocked.length === 1 ? 'it' : 'them'}, or set codewiki.wiki.folder.`,
+      );
+    }
     await panel.refresh();
     if (!models.configured) return panel.setNotice(noModelNotice(models));
     const prompt = engine.catalog.entry(WIKI_PROMPT)?.prompt;

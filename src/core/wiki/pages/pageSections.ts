@@ -61,10 +61,13 @@ export function readPageParts(text: string): PageParts {
   }
   const prose = between(text, PROSE_START, PROSE_END);
   if (prose !== undefined) parts.prose = prose.trim();
-  // Only after the prose: a marker the prose spelled out (in a code block, say) never passes for the notes.
-  const proseEnd = text.indexOf(PROSE_END);
-  const notes = between(proseEnd < 0 ? text : text.slice(proseEnd + PROSE_END.length), NOTES_START, NOTES_END);
-  if (notes !== undefined) parts.notes = notes;
+  // The notes section is the page's last: its start is the last marker that starts a line. Text from the code on
+  // the page (a signature, a folder name in inline code) can spell a marker, but never at the start of a line.
+  const notesFrom = lastLineStart(text, NOTES_START);
+  if (notesFrom >= 0) {
+    const to = text.indexOf(NOTES_END, notesFrom + NOTES_START.length);
+    if (to >= 0) parts.notes = text.slice(notesFrom + NOTES_START.length, to);
+  }
   return parts;
 }
 
@@ -74,18 +77,33 @@ export function notesSection(notes: string | undefined): string {
   return `${NOTES_START}${body}${NOTES_END}`;
 }
 
+/**
+ * The text between a marker that starts a line and the next end marker that starts a line. CodeWiki writes its
+ * prose markers on lines of their own; a marker inside a line is text (code on the page spelling one) and never
+ * moves the section.
+ */
 function between(text: string, start: string, end: string): string | undefined {
-  const from = text.indexOf(start);
+  const from = firstLineStart(text, start, 0);
   if (from < 0) return undefined;
-  const to = text.indexOf(end, from + start.length);
+  const to = firstLineStart(text, end, from + start.length);
   if (to < 0) return undefined;
   return text.slice(from + start.length, to);
 }
 
+function firstLineStart(text: string, marker: string, from: number): number {
+  for (let at = text.indexOf(marker, from); at >= 0; at = text.indexOf(marker, at + 1)) if (at === 0 || text[at - 1] === '\n') return at;
+  return -1;
+}
+
+function lastLineStart(text: string, marker: string): number {
+  for (let at = text.lastIndexOf(marker); at >= 0; at = at === 0 ? -1 : text.lastIndexOf(marker, at - 1)) if (at === 0 || text[at - 1] === '\n') return at;
+  return -1;
+}
+
 /** The page with new prose between its markers and the prose's metadata in its header. */
 export function withProse(text: string, prose: string, meta: PageMeta): string {
-  const from = text.indexOf(PROSE_START);
-  const to = text.indexOf(PROSE_END, from + PROSE_START.length);
+  const from = firstLineStart(text, PROSE_START, 0);
+  const to = firstLineStart(text, PROSE_END, from + PROSE_START.length);
   if (from < 0 || to < 0) throw new Error('the page has no prose section');
   const body = `${text.slice(0, from + PROSE_START.length)}\n${prose}\n${text.slice(to)}`;
   return `${metaLine(meta)}${body.slice(body.indexOf('\n'))}`;

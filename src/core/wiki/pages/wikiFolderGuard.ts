@@ -1,6 +1,7 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { relativeInside } from '../../workspace/workspace';
+import { assertManifestIsOurs } from './wikiManifest';
 
 /**
  * Makes the wiki folder and its `modules/` folder, then checks through real paths that writing there stays where
@@ -20,4 +21,5 @@ export async function prepareWikiFolder(wikiDir: string, roots: readonly string[
     if (relativeInside(inside, realDir)!.split('/').includes('.git')) throw new Error(`The wiki folder ${wikiDir} is inside .git: nothing was written`);
   }
   if (!(await lstat(join(wikiDir, 'modules'))).isDirectory()) throw new Error(`${join(wikiDir, 'modules')} is not a folder (a symlink?): nothing was written`);
+  await assertManifestIsOurs(wikiDir);
 }

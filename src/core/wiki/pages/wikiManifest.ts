@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../util/atomicFile';
 import { readPageParts, type ProseMeta } from './pageSections';
@@ -35,4 +36,26 @@ export async function writeManifest(wikiDir: string): Promise<void> {
     });
   }
   await writeFileAtomic(join(wikiDir, MANIFEST_FILE), `${JSON.stringify({ version: 1, pages }, null, 2)}\n`);
+}
+
+/**
+ * Refuses a wiki folder whose `manifest.json` CodeWiki did not write (a folder set to `docs/`, say, that holds a web
+ * app's manifest): CodeWiki never overwrites a file of the user's.
+ */
+export async function assertManifestIsOurs(wikiDir: string): Promise<void> {
+  const path = join(wikiDir, MANIFEST_FILE);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return;
+  const ours = (() => {
+    try {
+      const parsed = JSON.parse(text) as { version?: unknown; pages?: unknown };
+      return parsed.version === 1 && Array.isArray(parsed.pages);
+    } catch {
+      return false;
+    }
+  })();
+  if (!ours) throw new Error(`${path} is not CodeWiki's manifest: move it, or choose another wiki folder (nothing was written)`);
 }

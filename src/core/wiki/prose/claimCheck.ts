@@ -1,5 +1,5 @@
 import type { KnownNames } from './knownNames';
-import { markdownLines } from './markdownLines';
+import { CODE_SPAN, markdownLines } from './markdownLines';
 
 /** A sentence the trust check took out, and the name in it that does not exist. */
 export interface RemovedClaim {
@@ -35,9 +35,11 @@ export async function checkClaims(
 ): Promise<{ text: string; removed: RemovedClaim[] }> {
   const removed: RemovedClaim[] = [];
   const kept: string[] = [];
-  for (const { text: line, fenced } of markdownLines(prose)) {
+  for (const { text: line, fenced, opens } of markdownLines(prose)) {
+    // An overview is prose (the prompt asks for paragraphs), and the names in a code block cannot be told from
+    // its local words to be checked: the block goes, counted once. The page's definitions show the real code.
     if (fenced) {
-      kept.push(line);
+      if (opens) removed.push({ sentence: line.trim(), name: line.trim(), reason: 'a code block: an overview keeps prose only' });
       continue;
     }
     const marker = /^\s*(?:[-*+]|\d+[.)]|>|#{1,6})?\s*/.exec(line)![0];
@@ -73,12 +75,12 @@ async function firstFalseClaim(
   known: KnownNames,
   lineCount: (path: string) => Promise<number | undefined>,
 ): Promise<{ name: string; reason: string } | undefined> {
-  for (const [, code] of sentence.matchAll(/`+([^`]+)`+/g)) {
+  for (const [, , code] of sentence.matchAll(CODE_SPAN)) {
     const name = code!.trim();
     const problem = await checkName(name, known, lineCount);
     if (problem) return { name, reason: problem };
   }
-  const outsideCode = sentence.replace(/`+[^`]+`+/g, ' ');
+  const outsideCode = sentence.replace(CODE_SPAN, ' ');
   for (const match of outsideCode.matchAll(BARE_PATH)) {
     const problem = await checkPath(match[1]!, match[2] ? Number(match[2]) : undefined, known, lineCount);
     if (problem) return { name: match[0], reason: problem };

@@ -27,3 +27,15 @@ export function linkNames(prose: string, known: KnownNames, links: PageLinks): s
     })
     .join('\n');
 }
+
+/** A link linkNames made around a code span: the model's own brackets are escaped (safeProse), so an unescaped one is ours. */
+const OUR_LINK = /(?<!\\)\[(`+[^`]*?`+)\]\([^)\s]*\)/g;
+
+/**
+ * Saved prose with its links made again from the index as it is now. A link names a line, and a definition in
+ * another module moves without this module's prose going stale: the links follow it (and go when the name no
+ * longer has one place), so a page never points at the wrong line.
+ */
+export function relinkNames(prose: string, known: KnownNames, links: PageLinks): string {
+  return linkNames(prose.replace(OUR_LINK, '$1'), known, links);
+}

@@ -38,5 +38,5 @@ export function markdownLines(text: string): MarkdownLine[] {
   return lines;
 }
 
-/** Inline code spans: a run of backticks, text without backticks, the same run again. */
-export const CODE_SPAN = /(?<!`)(`+)(?!`)([^`]+?)\1(?!`)/g;
+/** Inline code spans: a run of backticks (not escaped), text without backticks, the same run again. */
+export const CODE_SPAN = /(?<![`\\])(`+)(?!`)([^`]+?)\1(?!`)/g;

@@ -11,25 +11,47 @@ import { CODE_SPAN, markdownLines } from './markdownLines';
 export function safeProse(text: string): string {
   return markdownLines(text.replace(/\r\n?/g, '\n').replace(/<!--\s*codewiki:[^]*?-->/g, ''))
     .map(({ text: line, fenced, opens }) => {
-      if (opens) return line.replace(/^( {0,3}(`{3,}|~{3,}))\s*mermaid\b.*$/, '$1text');
+      // However the info string spells it (`Mermaid`, `{mermaid}`), the model's diagram is shown as text.
+      if (opens)
+        return line.replace(/^( {0,3}(`{3,}|~{3,}))(.*)$/, (all, fence: string, _char: string, info: string) => (/mermaid/i.test(info) ? `${fence}text` : all));
       if (fenced) return line;
-      return outsideCodeSpans(line, (plain) =>
-        plain
-          .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-          // A link's words stay, its target goes (the escaping below is what makes any other spelling inert).
-          .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-          .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-          .replace(/&/g, '&amp;')
-          .replace(/</g, '&lt;')
-          .replace(/>/g, '&gt;')
-          .replace(WEB_ADDRESS, (url) => `\`${url}\``)
-          .split(/(`[^`]+`)/)
-          .map((part, at) => (at % 2 === 1 ? part : part.replace(/[\\[\]]/g, (char) => `\\${char}`)))
-          .join(''),
-      ).replace(/^ {0,3}#{1,2}(?=\s)/, '###');
+      return (
+        outsideCodeSpans(line, inertPlain)
+          .replace(/^ {0,3}#{1,2}(?=\s)/, '###')
+          // A line of `=` or `-` under a paragraph would make it a heading (setext): escaped, it is text.
+          .replace(/^( {0,3})([=-]+\s*)$/, '$1\\$2')
+      );
     })
     .join('\n')
     .trim();
+}
+
+/**
+ * Text outside code spans: links keep their words, images go, and every character that could start markup is
+ * escaped, a backtick too: one left unpaired on its line could pair with one on the next (a code span may cross
+ * a line break) and put what lies between out of reach of this escaping.
+ */
+function inertPlain(plain: string): string {
+  const words = plain
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    // A link's words stay, its target goes (the escaping below is what makes any other spelling inert).
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1');
+  let out = '';
+  let at = 0;
+  for (const match of words.matchAll(WEB_ADDRESS)) {
+    out += escapePlain(words.slice(at, match.index)) + `\`${match[0]}\``;
+    at = match.index + match[0].length;
+  }
+  return out + escapePlain(words.slice(at));
+}
+
+function escapePlain(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\[\]`]/g, (char) => `\\${char}`);
 }
 
 /** Applies `change` to the parts of a line outside inline code spans. */

@@ -1,0 +1,74 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readPageParts } from '../../src/core/wiki/pages/pageSections';
+import { WikiRepo } from './wikiFixture';
+import { renderPage } from './wikiPageReading';
+
+/** Issue 23 §5: no page names what does not exist, and what it links stays where the code is. */
+describe('wiki prose claims: checked and linked on the page (real files)', () => {
+  let repo: WikiRepo;
+  beforeEach(async () => {
+    repo = await WikiRepo.open();
+  });
+  afterEach(async () => {
+    await repo.close();
+  });
+
+  const pageOf = async (file: string) => (await repo.engine.wiki.structure()).wiki.modules.find((module) => module.files.includes(file))!.page;
+  const proseOn = (page: string) => readPageParts(readFileSync(join(repo.engine.wiki.wikiDir, page), 'utf8')).prose ?? '';
+
+  it('a code block in the prose goes, counted, since its names cannot be checked; the sentences around it stay', async () => {
+    await repo.engine.wiki.updateStructure();
+    const page = await pageOf('core/registry.ts');
+    const saved = await repo.engine.wiki.saveProse(
+      page,
+      [
+        'The `TaskRegistry` keeps every task by name.',
+        '',
+        '```ts',
+        "import { inventedHelperFn } from './nothere';",
+        '```',
+        '',
+        'Start with `core/registry.ts`.',
+      ].join('\n'),
+      'test-model',
+    );
+    assert.equal(saved.written, true);
+    assert.deepEqual(
+      saved.removed.map((claim) => claim.reason),
+      ['a code block: an overview keeps prose only'],
+    );
+    const prose = proseOn(page);
+    assert.doesNotMatch(prose, /inventedHelperFn|nothere|```/);
+    assert.match(prose, /keeps every task by name\./);
+    assert.match(prose, /Start with /);
+    assert.equal(readPageParts(readFileSync(join(repo.engine.wiki.wikiDir, page), 'utf8')).meta?.prose?.removed, 1);
+  });
+
+  it('a link into another module follows its definition when that module changes: the page is stale until rewritten, then points at the new line', async () => {
+    await repo.engine.wiki.updateStructure();
+    const page = await pageOf('util/clock.ts');
+    assert.notEqual(page, await pageOf('core/events.ts'), 'the definition is in another module');
+    await repo.engine.wiki.saveProse(page, 'Times are read by the `EventBus` when it reports a task.', 'test-model');
+    const linkTo = (prose: string) => renderPage(prose).links.find((link) => link.text === 'EventBus')?.href;
+    assert.match(linkTo(proseOn(page)) ?? '', /core\/events\.ts#L4$/);
+
+    repo.edit(
+      'core/events.ts',
+      "import { TaskRegistry } from './registry';",
+      "import { TaskRegistry } from './registry';\n\n// Three lines\n// above the class.",
+    );
+    await repo.nextRun();
+    const stale = await repo.engine.wiki.check();
+    assert.ok(
+      stale.some((entry) => entry.page === page && entry.reason === 'the structure changed'),
+      `the page linking the moved definition is stale: ${JSON.stringify(stale)}`,
+    );
+    await repo.engine.wiki.updateStructure();
+    const prose = proseOn(page);
+    assert.match(linkTo(prose) ?? '', /core\/events\.ts#L7$/, prose);
+    assert.match(prose, /Times are read by the /, 'the prose itself is kept: its own module did not change');
+    assert.ok(!(await repo.engine.wiki.check()).some((entry) => entry.page === page));
+  });
+});
