@@ -57,6 +57,7 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
         (s) => s.cachedTokens / s.promptTokens >= 0.8 && s.seconds <= 20,
       ),
     );
+    rows.push(...(await subagentUses(server, workspace, cacheDir)));
   } catch (error) {
     rows.push({ figure: 'prompt cache on the local model', result: `skipped: ${(error as Error).message.split('\n')[0]}`, goal: '—' });
   } finally {
@@ -83,7 +84,7 @@ function row(figure: string, s: AskFigures, goal: string, met?: (s: AskFigures) 
 async function ask(server: LocalModelServer, workspace: string, cacheDir: string, question: string): Promise<AskFigures> {
   const log = join(cacheDir, 'ask-log.json');
   const started = performance.now();
-  await run(['ask', question, '--workspace', workspace, '--base-url', server.baseUrl, '--model', server.model, '--log', log], cacheDir);
+  await run(['ask', question, ...askTarget(server, workspace), '--log', log], cacheDir);
   const seconds = (performance.now() - started) / 1000;
   const parsed = JSON.parse(readFileSync(log, 'utf8')) as {
     iterations: Array<{
@@ -103,6 +104,39 @@ async function ask(server: LocalModelServer, workspace: string, cacheDir: string
   };
 }
 
+/**
+ * The investigator sub-agent used in two questions on one server (forced with an `@` mention; the full tool set, as a
+ * model that gets sub-agents has it): how much of its first model call's prompt the server took from its cache the
+ * first time and the second (`codewiki ask --verbose` says each sub-agent call).
+ */
+async function subagentUses(server: LocalModelServer, workspace: string, cacheDir: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [figure, question, goal] of [
+    ['sub-agent (codebase_investigator), first use', QUESTIONS[0]!, 'reported (before: 1,438 tokens, 0 cached, 92 s)'],
+    ['sub-agent, second use (another question)', QUESTIONS[1]!, '< 10% of its prompt evaluated'],
+  ] as const) {
+    const stderr = await run(['ask', `@codebase_investigator ${question}`, '--no-index', '--verbose', ...askTarget(server, workspace)], cacheDir, 'stderr');
+    const call = /↳ codebase_investigator: model call 1: ([\d,]+) prompt tokens \(([\d,]+) cached\)/.exec(stderr);
+    if (!call) {
+      rows.push({ figure, result: 'the sub-agent made no model call (the model did not take the forced call)', goal, met: false });
+      continue;
+    }
+    const [prompt, cached] = [Number(call[1]!.replace(/,/g, '')), Number(call[2]!.replace(/,/g, ''))];
+    const share = prompt ? cached / prompt : 0;
+    rows.push({
+      figure,
+      result: `its first call: ${prompt.toLocaleString('en-US')} prompt tokens, ${cached.toLocaleString('en-US')} cached (${fmt(100 * share, 0)}%)`,
+      goal,
+      met: goal.startsWith('<') ? share > 0.9 : undefined,
+    });
+  }
+  return rows;
+}
+
+function askTarget(server: LocalModelServer, workspace: string): string[] {
+  return ['--workspace', workspace, '--base-url', server.baseUrl, '--model', server.model];
+}
+
 /** The fixed prefix `codewiki ask` sends (tools --preview), counted by the server's own tokenizer. */
 async function prefixTokens(server: LocalModelServer, workspace: string, cacheDir: string): Promise<{ system: number; tools: number }> {
   const preview = JSON.parse(await run(['tools', '--preview', '--json', '--model', server.model, '--workspace', workspace], cacheDir)) as {
@@ -114,7 +148,7 @@ async function prefixTokens(server: LocalModelServer, workspace: string, cacheDi
   return { system: await count(preview.systemPrompt), tools: await count(JSON.stringify(preview.tools)) };
 }
 
-function run(args: string[], cacheDir: string): Promise<string> {
+function run(args: string[], cacheDir: string, output: 'stdout' | 'stderr' = 'stdout'): Promise<string> {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run "npm run build" first');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CODEWIKI_CACHE_DIR: cacheDir }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -122,6 +156,8 @@ function run(args: string[], cacheDir: string): Promise<string> {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`codewiki ${args[0]} exited ${code}: ${err.slice(-500)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise(output === 'stdout' ? out : err) : reject(new Error(`codewiki ${args[0]} exited ${code}: ${err.slice(-500)}`)),
+    );
   });
 }

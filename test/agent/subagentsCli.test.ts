@@ -63,6 +63,33 @@ describe('sub-agents in the CLI (the built CLI as a child process)', () => {
     assert.doesNotMatch(result.stderr, /^✓ read_file/m, "the sub-agent's own calls are not top-level progress lines");
   });
 
+  it("--verbose says each of the sub-agent's model calls under the call that started it, with its prompt tokens", async () => {
+    const usage = (prompt: number, cached: number) => ({ prompt_tokens: prompt, completion_tokens: 5, cached_tokens: cached });
+    const srv = await start([
+      { toolCalls: [{ id: 'call_parent', name: 'codebase_investigator', arguments: { question: 'What is a?' } }], usage: usage(2_000, 1_900) },
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'src/a.ts' } }], usage: usage(1_438, 0) },
+      { text: 'SUB-AGENT REPORT: a is A_BODY', usage: usage(1_500, 1_430) },
+      { text: 'a is "A_BODY".', usage: usage(2_100, 2_000) },
+    ]);
+    const result = await ask(srv.url, 'What is a?', '--verbose');
+    assert.equal(result.code, 0, result.stderr);
+    const calls = result.stderr.split('\n').filter((line) => /model call \d/.test(line));
+    assert.deepEqual(
+      calls.map((line) => /^(\S+ )?.*?model call (\d): ([\d,]+) prompt tokens \(([\d,]+) cached\)/.exec(line.trim())?.slice(1)),
+      [
+        ['· ', '1', '2,000', '1,900'],
+        ['↳ ', '1', '1,438', '0'],
+        ['↳ ', '2', '1,500', '1,430'],
+        ['· ', '2', '2,100', '2,000'],
+      ],
+      result.stderr,
+    );
+    assert.ok(
+      calls.filter((line) => line.includes('↳')).every((line) => line.startsWith('  ↳ codebase_investigator: model call')),
+      calls.join('\n'),
+    );
+  });
+
   it('--agents and --exclude-agents filter them; unknown names are usage errors', async () => {
     const srv = await start([{ text: 'one' }, { text: 'two' }]);
     assert.equal((await ask(srv.url, 'q', '--agents', 'helper')).code, 0);

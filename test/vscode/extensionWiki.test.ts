@@ -202,10 +202,15 @@ vscodeSuite('extension in real VS Code: the wiki without trust or a model', func
     if (workspace) rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('in Restricted Mode Generate Wiki refuses and writes nothing', async () => {
+  it('in Restricted Mode Open Wiki and Generate Wiki refuse and write nothing', async () => {
     await workbench.restrictedModeIndicator().waitFor({ timeout: 30_000 });
+    const refusal = workbench.notifications().filter({ hasText: 'CodeWiki: trust this workspace to build its wiki' });
+    await workbench.runCommand('CodeWiki: Open Wiki');
+    await refusal.waitFor({ timeout: 30_000 });
+    await workbench.runCommand('Notifications: Clear All Notifications');
+    await refusal.waitFor({ state: 'detached', timeout: 15_000 });
     await workbench.runCommand('CodeWiki: Generate Wiki');
-    await workbench.notifications().filter({ hasText: 'CodeWiki: trust this workspace to build its wiki' }).waitFor({ timeout: 30_000 });
+    await refusal.waitFor({ timeout: 30_000 });
     assert.equal(existsSync(join(workspace, '.codewiki')), false);
     assert.equal(await workbench.page.locator('.tabs-container .tab', { hasText: 'CodeWiki: Wiki' }).count(), 0, 'no wiki panel opened');
   });

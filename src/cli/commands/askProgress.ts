@@ -12,6 +12,8 @@ const MARK = { ok: '✓', error: '✗', denied: '⊘', skipped: '↷' } as const
  */
 export class AgentProgress {
   private readonly summaries = new Map<string, string>();
+  /** The tool of each call, by id: a sub-agent's events name the call that started it. */
+  private readonly tools = new Map<string, string>();
   private toolCalls = 0;
   /** The model is thinking in this model call; said once per call, its text never printed. */
   private thinking = false;
@@ -25,7 +27,7 @@ export class AgentProgress {
   ) {}
 
   handle(event: AgentEvent): void {
-    if (event.parentCallId) return;
+    if (event.parentCallId) return this.nested(event, event.parentCallId);
     switch (event.type) {
       case 'index-wait':
         if (!this.stopIndexProgress && this.index) {
@@ -48,6 +50,7 @@ export class AgentProgress {
         );
       case 'tool-call-start':
         this.summaries.set(event.id, event.argsSummary);
+        this.tools.set(event.id, event.tool);
         return;
       case 'tool-call-end': {
         this.toolCalls++;
@@ -81,6 +84,15 @@ export class AgentProgress {
       default:
         return;
     }
+  }
+
+  /**
+   * A sub-agent's events: its tool calls end in the parent's line for the call; with `--verbose` its model calls
+   * are said too, under the call that started it, since a sub-agent's prompt is paid for like the parent's.
+   */
+  private nested(event: AgentEvent, parentCallId: string): void {
+    if (!this.verbose || event.type !== 'turn-end') return;
+    this.line(`  ↳ ${this.tools.get(parentCallId) ?? 'sub-agent'}: ${describeModelCall(event).replace(/^· /, '')}`);
   }
 
   /** Clears a progress line left on the terminal. */
