@@ -79,6 +79,7 @@ export async function benchWikiProse(): Promise<BenchRow[]> {
 async function namesTheIndexDoesNotKnow(repo: string, cache: string, pages: Array<{ page: string; prose?: unknown }>): Promise<number> {
   const index = new CodebaseIndex({ workspace: await Workspace.open(repo), storeDir: join(cache, 'recheck-index') });
   try {
+    await index.update();
     const known = new KnownNames(await index.structure());
     let unknown = 0;
     for (const page of pages.filter((entry) => entry.prose)) {
