@@ -45,7 +45,14 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
     const cold = await ask(server, workspace, cacheDir, QUESTIONS[0]!);
     rows.push(row('first question, fresh server, nothing saved', cold, 'reported (before: 6,214 tokens, 0 cached, 241 s)'));
     const second = await ask(server, workspace, cacheDir, QUESTIONS[1]!);
-    rows.push(row('second question', second, '≥ 90% cached; ≤ 20 s; first token ≤ 5 s', (s) => s.cachedTokens / s.promptTokens >= 0.9 && s.seconds <= 20));
+    rows.push(
+      row(
+        'second question',
+        second,
+        '≥ 90% cached; ≤ 20 s; first token ≤ 5 s',
+        (s) => s.cachedTokens / s.promptTokens >= 0.9 && s.seconds <= 20 && firstTokenWithin(s, 5_000),
+      ),
+    );
     await server.stop();
     server = await startLocalModel({ model, args: ['--n-predict', '256'] });
     const restarted = await ask(server, workspace, cacheDir, QUESTIONS[0]!);
@@ -54,7 +61,7 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
         'first question after a restart (saved prompt restored)',
         restarted,
         '≥ 80% cached; ≤ 20 s; first token ≤ 5 s',
-        (s) => s.cachedTokens / s.promptTokens >= 0.8 && s.seconds <= 20,
+        (s) => s.cachedTokens / s.promptTokens >= 0.8 && s.seconds <= 20 && firstTokenWithin(s, 5_000),
       ),
     );
     rows.push(...(await subagentUses(server, workspace, cacheDir)));
@@ -68,6 +75,11 @@ export async function benchPromptCache(): Promise<BenchRow[]> {
     for (const file of existsSync(slotDir) ? readdirSync(slotDir) : []) if (!savedBefore.has(file)) rmSync(join(slotDir, file), { force: true });
   }
   return rows;
+}
+
+/** Every part of a goal counts: a row that meets the cache share but not the first token is not met. */
+function firstTokenWithin(s: AskFigures, ms: number): boolean {
+  return s.firstTokenMs !== undefined && s.firstTokenMs <= ms;
 }
 
 function row(figure: string, s: AskFigures, goal: string, met?: (s: AskFigures) => boolean): BenchRow {
