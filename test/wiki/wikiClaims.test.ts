@@ -71,4 +71,16 @@ describe('wiki prose claims: checked and linked on the page (real files)', () =>
     assert.match(prose, /Times are read by the /, 'the prose itself is kept: its own module did not change');
     assert.ok(!(await repo.engine.wiki.check()).some((entry) => entry.page === page));
   });
+
+  it('a linked name right after a "!" stays a link, never an image', async () => {
+    await repo.engine.wiki.updateStructure();
+    const page = await pageOf('core/registry.ts');
+    await repo.engine.wiki.saveProse(page, 'A lookup that fails returns !`TaskRegistry` checks.', 'test-model');
+    const rendered = renderPage(proseOn(page));
+    assert.deepEqual(rendered.images, []);
+    assert.ok(
+      rendered.links.some((link) => link.text === 'TaskRegistry'),
+      rendered.rendered,
+    );
+  });
 });

@@ -12,6 +12,15 @@ const RUNNER_EDIT = ['return `${count} tasks`;', 'return `${count} task(s)`;'] a
 const PROSE = 'The `TaskRegistry` class in `core/registry.ts` keeps every task the engine runs.';
 const MY_NOTES = '\nAsk the platform team before renaming `TaskRegistry`: plugins load it by name.\n';
 
+/** A folder of four files: a module of its own. */
+const folderOf = (name: string) =>
+  Object.fromEntries(
+    ['a', 'b', 'c', 'd'].map((file) => [
+      `${name}/${file}.ts`,
+      `/** Part ${file} of ${name}. */\nexport function ${file}Part(): string {\n  return '${file}';\n}\n`,
+    ]),
+  );
+
 describe('wiki pages on disk: rewritten only when their module changes, prose and notes kept', () => {
   let repo: WikiRepo;
   const wikiDir = () => repo.engine.wiki.wikiDir;
@@ -155,13 +164,6 @@ describe('wiki pages on disk: rewritten only when their module changes, prose an
   });
 
   it("notes go with their module when its page moves, and a gone module's notes move aside rather than onto another module's page", async () => {
-    const folderOf = (name: string) =>
-      Object.fromEntries(
-        ['a', 'b', 'c', 'd'].map((file) => [
-          `${name}/${file}.ts`,
-          `/** Part ${file} of ${name}. */\nexport function ${file}Part(): string {\n  return '${file}';\n}\n`,
-        ]),
-      );
     const moduleOf = (path: string) => /"module":"([^"]+)"/.exec(page(path))?.[1];
     repo.folder.write(folderOf('x-y'));
     await repo.nextRun();
@@ -192,11 +194,37 @@ describe('wiki pages on disk: rewritten only when their module changes, prose an
     assert.deepEqual(await repo.engine.wiki.check(), []);
   });
 
+  it("notes are never lost to a file of the user's where their module's page would move, nor to prose written before the structure", async () => {
+    repo.folder.write(folderOf('x-y'));
+    await repo.nextRun();
+    await repo.engine.wiki.updateStructure();
+    setNotes('modules/x-y.md', 'Notes about x-y.');
+
+    // A shard writes prose without bringing the structure up to date: over the page of a module whose notes have
+    // not moved yet, it refuses.
+    repo.folder.write(folderOf('x y'));
+    await repo.nextRun();
+    await assert.rejects(
+      repo.engine.wiki.saveProse('modules/x-y.md', 'The `aPart` function starts it.', 'm'),
+      /x-y\.md holds the notes of the module "x-y": bring the structure up to date first/,
+    );
+    assert.match(page('modules/x-y.md'), /Notes about x-y\./);
+
+    // x-y's new page would be modules/x-y-2.md, where a file of the user's is: its notes are kept aside instead.
+    writeFileSync(join(wikiDir(), 'modules', 'x-y-2.md'), 'Mine.\n');
+    await repo.engine.wiki.updateStructure();
+    assert.equal(page('modules/x-y-2.md'), 'Mine.\n');
+    assert.match(page('modules/x-y-notes.md'), /Notes about x-y\./);
+    assert.doesNotMatch(page('modules/x-y.md'), /Notes about x-y\./);
+  });
+
   it("a file CodeWiki did not write is never written over: the page is reported, and a manifest of someone else's stops the run", async () => {
     mkdirSync(join(wikiDir(), 'modules'), { recursive: true });
-    writeFileSync(join(wikiDir(), 'modules', 'core.md'), '# My own page about core\n');
+    // Mentioning a marker is not being a page: CodeWiki writes its markers at the start of a line.
+    const mine = '# My own page about core\n\nCodeWiki keeps notes after `<!-- codewiki:notes:start -->`.\n';
+    writeFileSync(join(wikiDir(), 'modules', 'core.md'), mine);
     await repo.engine.wiki.updateStructure();
-    assert.equal(page('modules/core.md'), '# My own page about core\n');
+    assert.equal(page('modules/core.md'), mine);
     assert.deepEqual(
       (await repo.engine.wiki.check()).filter((stale) => stale.page === 'modules/core.md'),
       [{ page: 'modules/core.md', reason: FOREIGN_FILE }],
@@ -209,7 +237,7 @@ describe('wiki pages on disk: rewritten only when their module changes, prose an
     assert.match(shown!.text, /TaskRegistry/, 'read_wiki draws the module from the index');
     assert.doesNotMatch(shown!.text, /My own page/, 'not from the file that is not a page');
     assert.ok(!(await repo.engine.wiki.listPages()).some((listed) => listed.path === 'modules/core.md'), 'the wiki view does not list it');
-    assert.equal(page('modules/core.md'), '# My own page about core\n');
+    assert.equal(page('modules/core.md'), mine);
 
     writeFileSync(join(wikiDir(), 'manifest.json'), '{"name": "my web app", "icons": []}\n');
     rmSync(join(wikiDir(), 'index.md'));

@@ -92,6 +92,22 @@ describe('wiki safety: symlinks, prose spellings and page markers', () => {
     }
     const rendered = renderPage(safeProse('Overview\n===\n\nParts\n---\nText.'));
     assert.doesNotMatch(rendered.rendered, /<h[1-6]/, rendered.rendered);
+    // In a list item or a quote, too: no heading of the model's above the page's third level.
+    const nested = renderPage(safeProse(['- # Title', '- item', '    ===', '', '> quote', '> ---', '', '#', '1. ## Step'].join('\n')));
+    assert.doesNotMatch(nested.rendered, /<h[12]/, nested.rendered);
+  });
+
+  it('a web address beside a code span stays apart from it: their backticks never run together into one fence', () => {
+    for (const hostile of ['see http://a.com``<img src=x onerror=alert(1)>```', '``<img src=x onerror=alert(1)>``http://a.com` x', 'mail a@b.co``<b>x</b>``']) {
+      const rendered = renderPage(safeProse(hostile));
+      assert.deepEqual(rendered.html, [], `${hostile} → ${safeProse(hostile)}`);
+      assert.deepEqual(rendered.images, [], hostile);
+      assert.deepEqual(
+        rendered.links.map((link) => link.href),
+        [],
+        hostile,
+      );
+    }
   });
 
   it('page markers in the prose, even in a code block, never pass for the notes', () => {

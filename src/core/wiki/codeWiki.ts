@@ -13,7 +13,7 @@ import { readPageParts, withProse } from './pages/pageSections';
 import { writeFileAtomic } from '../util/atomicFile';
 import { MANIFEST_FILE, writeManifest } from './pages/wikiManifest';
 import { prepareWikiFolder } from './pages/wikiFolderGuard';
-import { applyWikiPlan, FOREIGN_FILE, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
+import { applyWikiPlan, FOREIGN_FILE, hasUserNotes, orphanPages, OVERVIEW_MODULE, planWikiPages, stalePages, type WikiPlan } from './pages/wikiPages';
 import { checkClaims, type RemovedClaim } from './prose/claimCheck';
 import { KnownNames } from './prose/knownNames';
 import { linkNames, relinkNames } from './prose/linkNames';
@@ -128,6 +128,13 @@ export class CodeWiki {
     const planned = plan.pages.find((entry) => entry.page === page && !entry.orphan);
     if (!planned) throw new Error(`The wiki has no page "${page}"`);
     if (planned.foreign) throw new Error(`${join(this.wikiDir, page)}: ${FOREIGN_FILE}`);
+    // The page on disk may still be another module's, with the user's notes, when the structure was not brought up to
+    // date first (a shard of several writes prose only): writing over it would lose them.
+    const onDisk = planned.current === undefined ? undefined : readPageParts(planned.current);
+    if (onDisk?.meta && onDisk.meta.module !== planned.module && hasUserNotes(onDisk.notes))
+      throw new Error(
+        `${join(this.wikiDir, page)} holds the notes of the module "${onDisk.meta.module}": bring the structure up to date first (codewiki wiki --structure-only) so they move; nothing was written`,
+      );
     const sources = page === INDEX_PAGE ? wiki.sources : this.moduleOfPage(wiki, page).sources;
     const known = new KnownNames(code);
     const { text, removed } = await checkClaims(withoutUnfinishedSentence(safeProse(prose)), known, (path) => this.lineCount(path));

@@ -90,6 +90,11 @@ function between(text: string, start: string, end: string): string | undefined {
   return text.slice(from + start.length, to);
 }
 
+/** Whether the marker starts a line of the text (where CodeWiki writes its markers). */
+export function hasMarkerLine(text: string, marker: string): boolean {
+  return firstLineStart(text, marker, 0) >= 0;
+}
+
 function firstLineStart(text: string, marker: string, from: number): number {
   for (let at = text.indexOf(marker, from); at >= 0; at = text.indexOf(marker, at + 1)) if (at === 0 || text[at - 1] === '\n') return at;
   return -1;

@@ -11,6 +11,8 @@ import { assertManifestIsOurs } from './wikiManifest';
  * be a real folder in either case.
  */
 export async function prepareWikiFolder(wikiDir: string, roots: readonly string[]): Promise<void> {
+  // Before anything is made: a folder holding someone else's manifest.json is not the wiki's.
+  await assertManifestIsOurs(wikiDir);
   await mkdir(join(wikiDir, 'modules'), { recursive: true });
   const realDir = await realpath(wikiDir);
   const lexicallyInside = roots.some((root) => relativeInside(root, wikiDir) !== undefined);
@@ -21,5 +23,4 @@ export async function prepareWikiFolder(wikiDir: string, roots: readonly string[
     if (relativeInside(inside, realDir)!.split('/').includes('.git')) throw new Error(`The wiki folder ${wikiDir} is inside .git: nothing was written`);
   }
   if (!(await lstat(join(wikiDir, 'modules'))).isDirectory()) throw new Error(`${join(wikiDir, 'modules')} is not a folder (a symlink?): nothing was written`);
-  await assertManifestIsOurs(wikiDir);
 }

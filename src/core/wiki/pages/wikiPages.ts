@@ -7,7 +7,7 @@ import { modulePage, NO_PROSE_YET, type PageText } from '../render/modulePage';
 import { INDEX_PAGE } from '../structure/pagePaths';
 import type { WikiStructure } from '../wikiTypes';
 import { pageLinksFor } from './pageLinksFor';
-import { DEFAULT_NOTES, NOTES_START, PROSE_START, type PageMeta, type PageParts, readPageParts } from './pageSections';
+import { DEFAULT_NOTES, hasMarkerLine, NOTES_START, PROSE_START, type PageMeta, type PageParts, readPageParts } from './pageSections';
 import { modulePages, readPage } from './pageFiles';
 import { writeManifest } from './wikiManifest';
 import { prepareWikiFolder } from './wikiFolderGuard';
@@ -72,7 +72,8 @@ export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
     // A damaged header still marks CodeWiki's page by its markers; a file with neither is the user's.
     const foreign = atPath !== undefined && !atPath.parts.meta && !isCodeWikiPage(atPath.text);
     const own = atPath && !foreign && (!atPath.parts.meta || atPath.parts.meta.module === module) ? atPath : byModule.get(module);
-    if (own) taken.add(own.page);
+    // Its prose and notes go to this page only if it can be written: over a file of the user's, they stay where they are.
+    if (own && !foreign) taken.add(own.page);
     const parts = own?.parts ?? {};
     const prose = parts.prose && parts.prose !== NO_PROSE_YET ? parts.prose : undefined;
     const keptProse = prose && input.relink ? input.relink(prose, page) : prose;
@@ -125,13 +126,13 @@ export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
 }
 
 /** Whether the user wrote anything between the notes markers. */
-function hasUserNotes(notes: string | undefined): boolean {
+export function hasUserNotes(notes: string | undefined): boolean {
   return notes !== undefined && notes.trim() !== '' && notes.trim() !== DEFAULT_NOTES;
 }
 
-/** A page CodeWiki wrote, known by its markers even when its header line was damaged. */
+/** A page CodeWiki wrote, known by its markers (where CodeWiki writes them) even when its header line was damaged. */
 function isCodeWikiPage(text: string): boolean {
-  return text.includes(PROSE_START) || text.includes(NOTES_START);
+  return hasMarkerLine(text, PROSE_START) || hasMarkerLine(text, NOTES_START);
 }
 
 async function pagesOnDisk(wikiDir: string): Promise<Map<string, PageOnDisk>> {

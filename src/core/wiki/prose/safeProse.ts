@@ -17,9 +17,11 @@ export function safeProse(text: string): string {
       if (fenced) return line;
       return (
         outsideCodeSpans(line, inertPlain)
-          .replace(/^ {0,3}#{1,2}(?=\s)/, '###')
-          // A line of `=` or `-` under a paragraph would make it a heading (setext): escaped, it is text.
-          .replace(/^( {0,3})([=-]+\s*)$/, '$1\\$2')
+          // A heading, also inside a list item or a quote, is one the page's outline can hold.
+          .replace(/^((?:\s*(?:>|[-*+]|\d{1,9}[.)])(?=\s))*\s*)#{1,2}(?=\s|$)/, '$1###')
+          // A line of `=` or `-` under a paragraph (in a list item or a quote too) would make it a heading
+          // (setext): escaped, it is text.
+          .replace(/^((?:\s*>)*\s*)([=-]+\s*)$/, '$1\\$2')
       );
     })
     .join('\n')
@@ -40,8 +42,12 @@ function inertPlain(plain: string): string {
   let out = '';
   let at = 0;
   for (const match of words.matchAll(WEB_ADDRESS)) {
-    out += escapePlain(words.slice(at, match.index)) + `\`${match[0]}\``;
-    at = match.index + match[0].length;
+    const end = match.index + match[0].length;
+    // Apart from a code span beside it by a space: touching, their backticks would run together into one fence.
+    const before = match.index === 0 ? ' ' : '';
+    const after = end === words.length ? ' ' : '';
+    out += `${escapePlain(words.slice(at, match.index))}${before}\`${match[0]}\`${after}`;
+    at = end;
   }
   return out + escapePlain(words.slice(at));
 }
@@ -51,7 +57,8 @@ function escapePlain(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\[\]`]/g, (char) => `\\${char}`);
+    // `!` too: before a name CodeWiki links (`![`name`](…)`) it would make the link an image.
+    .replace(/[\\[\]`!]/g, (char) => `\\${char}`);
 }
 
 /** Applies `change` to the parts of a line outside inline code spans. */
