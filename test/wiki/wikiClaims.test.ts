@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPageParts } from '../../src/core/wiki/pages/pageSections';
+import { plainProse } from '../../src/core/wiki/prose/plainProse';
 import { WikiRepo } from './wikiFixture';
 import { renderPage } from './wikiPageReading';
 
@@ -82,5 +83,7 @@ describe('wiki prose claims: checked and linked on the page (real files)', () =>
       rendered.links.some((link) => link.text === 'TaskRegistry'),
       rendered.rendered,
     );
+    // Where a model reads the page (read_wiki, how-questions), the escapes and links are undone.
+    assert.match(plainProse(proseOn(page)) ?? '', /^A lookup that fails returns !`TaskRegistry` checks\.\n*$/m);
   });
 });

@@ -5,15 +5,22 @@ const ATTRIBUTION = '_Written by';
 
 /**
  * A page's prose section as plain text, for a prompt or an answer rather than a page: without its
- * attribution line and with Markdown links reduced to their text (their targets are line addresses
- * that mean nothing outside the wiki). Undefined when there is no prose or only the placeholder.
+ * attribution line, with Markdown links reduced to their text (their targets are line addresses
+ * that mean nothing outside the wiki) and the page's escapes undone. Undefined when there is no prose or only the placeholder.
  */
 export function plainProse(prose: string | undefined): string | undefined {
   if (!prose || prose === NO_PROSE_YET) return undefined;
-  return prose
-    .split('\n')
-    .filter((line) => !line.startsWith(ATTRIBUTION))
-    .join('\n')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .trim();
+  return (
+    prose
+      .split('\n')
+      .filter((line) => !line.startsWith(ATTRIBUTION))
+      .join('\n')
+      .replace(/(?<!\\)\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // What safeProse escaped for the page reads as the model wrote it.
+      .replace(/\\([\\[\]`!])/g, '$1')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .trim()
+  );
 }
