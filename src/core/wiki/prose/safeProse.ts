@@ -53,12 +53,14 @@ function inertPlain(plain: string): string {
 }
 
 function escapePlain(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    // `!` too: before a name CodeWiki links (`![`name`](…)`) it would make the link an image.
-    .replace(/[\\[\]`!]/g, (char) => `\\${char}`);
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      // `!` too: before a name CodeWiki links (`![`name`](…)`) it would make the link an image.
+      .replace(/[\\[\]`!]/g, (char) => `\\${char}`)
+  );
 }
 
 /** Applies `change` to the parts of a line outside inline code spans. */
