@@ -123,10 +123,11 @@ async function ask(server: LocalModelServer, workspace: string, cacheDir: string
  */
 async function subagentUses(server: LocalModelServer, workspace: string, cacheDir: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const [figure, question, goal] of [
-    ['sub-agent (codebase_investigator), first use', QUESTIONS[0]!, 'reported (before: 1,438 tokens, 0 cached, 92 s)'],
-    ['sub-agent, second use (another question)', QUESTIONS[1]!, '< 10% of its prompt evaluated'],
-  ] as const) {
+  const uses: Array<{ figure: string; question: string; goal: string; met?: (share: number) => boolean }> = [
+    { figure: 'sub-agent (codebase_investigator), first use', question: QUESTIONS[0]!, goal: 'reported (before: 1,438 tokens, 0 cached, 92 s)' },
+    { figure: 'sub-agent, second use (another question)', question: QUESTIONS[1]!, goal: '< 10% of its prompt evaluated', met: (share) => share > 0.9 },
+  ];
+  for (const { figure, question, goal, met } of uses) {
     const stderr = await run(['ask', `@codebase_investigator ${question}`, '--no-index', '--verbose', ...askTarget(server, workspace)], cacheDir, 'stderr');
     const call = /↳ codebase_investigator: model call 1: ([\d,]+) prompt tokens \(([\d,]+) cached\)/.exec(stderr);
     if (!call) {
@@ -139,7 +140,7 @@ async function subagentUses(server: LocalModelServer, workspace: string, cacheDi
       figure,
       result: `its first call: ${prompt.toLocaleString('en-US')} prompt tokens, ${cached.toLocaleString('en-US')} cached (${fmt(100 * share, 0)}%)`,
       goal,
-      met: goal.startsWith('<') ? share > 0.9 : undefined,
+      met: met?.(share),
     });
   }
   return rows;

@@ -2,14 +2,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CodebaseIndex } from '../src/core/codebaseIndex/codebaseIndex';
-import { readPageParts } from '../src/core/wiki/pages/pageSections';
-import { checkClaims } from '../src/core/wiki/prose/claimCheck';
-import { KnownNames } from '../src/core/wiki/prose/knownNames';
 import { DEFAULT_WIKI_FOLDER } from '../src/core/wiki/wikiLocation';
-import { Workspace } from '../src/core/workspace/workspace';
 import { pinnedModels, startLocalModel } from '../test/realModel/localModelServer';
 import { checkWikiLinks } from '../test/support/wikiLinks';
+import { namesTheIndexDoesNotKnow } from '../test/support/wikiRecheck';
 import { type BenchRow, fmt } from './benchTable';
 import { evalReposDir, howToGet } from './eval/evalRepos';
 
@@ -53,7 +49,12 @@ export async function benchWikiProse(): Promise<BenchRow[]> {
       .reduce((sum, n) => sum + n, 0);
     const links = checkWikiLinks(join(copy, DEFAULT_WIKI_FOLDER));
     const withProse = manifest.pages.filter((page) => page.prose).length;
-    const unknownLeft = await namesTheIndexDoesNotKnow(copy, cache, manifest.pages);
+    const recheck = await namesTheIndexDoesNotKnow(
+      copy,
+      join(copy, DEFAULT_WIKI_FOLDER),
+      manifest.pages.filter((page) => page.prose).map((page) => page.page),
+    );
+    const unknownLeft = [...recheck.values()].reduce((sum, removed) => sum + removed.length, 0);
     return [
       {
         figure: `whole wiki with prose, ${REPO.repo} (${files.toLocaleString('en-US')} files), ${server.model}, codewiki wiki (exit ${code})`,
@@ -72,22 +73,5 @@ export async function benchWikiProse(): Promise<BenchRow[]> {
     await server.stop();
     rmSync(copy, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
-  }
-}
-
-/** The trust check run again over the prose as saved (its links reduced to their text), against a fresh index: what it would still remove. */
-async function namesTheIndexDoesNotKnow(repo: string, cache: string, pages: Array<{ page: string; prose?: unknown }>): Promise<number> {
-  const index = new CodebaseIndex({ workspace: await Workspace.open(repo), storeDir: join(cache, 'recheck-index') });
-  try {
-    await index.update();
-    const known = new KnownNames(await index.structure());
-    let unknown = 0;
-    for (const page of pages.filter((entry) => entry.prose)) {
-      const prose = readPageParts(readFileSync(join(repo, DEFAULT_WIKI_FOLDER, page.page), 'utf8')).prose ?? '';
-      unknown += (await checkClaims(prose.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'), known, async () => undefined)).removed.length;
-    }
-    return unknown;
-  } finally {
-    await index.dispose();
   }
 }

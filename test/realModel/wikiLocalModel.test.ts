@@ -3,13 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodebaseIndex } from '../../src/core/codebaseIndex/codebaseIndex';
-import { readPageParts } from '../../src/core/wiki/pages/pageSections';
-import { checkClaims } from '../../src/core/wiki/prose/claimCheck';
-import { KnownNames } from '../../src/core/wiki/prose/knownNames';
-import { Workspace } from '../../src/core/workspace';
 import { runCli } from '../support/runCli';
 import { checkWikiLinks } from '../support/wikiLinks';
+import { namesTheIndexDoesNotKnow } from '../support/wikiRecheck';
 import { pinnedModels, REPO_ROOT } from './localModelServer';
 import { cacheSharingModels } from './sharedModelCache';
 
@@ -63,15 +59,12 @@ describe('real model: codewiki wiki writes the example workspace wiki on the loc
     assert.match(index, /## Modules/);
     assert.deepEqual(checkWikiLinks(wikiDir).broken, []);
     // The trust check run again on what was saved finds nothing to remove: no invented name survived it.
-    const workspace = await Workspace.open(repo);
-    const codeIndex = new CodebaseIndex({ workspace });
-    const known = new KnownNames(await codeIndex.structure());
-    await codeIndex.dispose();
-    for (const page of withProse) {
-      const prose = readPageParts(readFileSync(join(wikiDir, page.page), 'utf8')).prose!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-      const { removed } = await checkClaims(prose, known, async () => undefined);
-      assert.deepEqual(removed, [], `${page.page}: every name in the saved prose exists`);
-    }
+    for (const [page, removed] of await namesTheIndexDoesNotKnow(
+      repo,
+      wikiDir,
+      withProse.map((entry) => entry.page),
+    ))
+      assert.deepEqual(removed, [], `${page}: every name in the saved prose exists`);
 
     const check = await runCli(['wiki', '--workspace', repo, '--check'], { env: env() });
     assert.equal(check.code, 0, `fresh after generation:\n${check.stdout}${check.stderr}`);

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPageParts } from '../../src/core/wiki/pages/pageSections';
 import { plainProse } from '../../src/core/wiki/prose/plainProse';
+import { namesTheIndexDoesNotKnow } from '../support/wikiRecheck';
 import { WikiRepo } from './wikiFixture';
 import { renderPage } from './wikiPageReading';
 
@@ -85,5 +86,19 @@ describe('wiki prose claims: checked and linked on the page (real files)', () =>
     );
     // Where a model reads the page (read_wiki, how-questions), the escapes and links are undone.
     assert.match(plainProse(proseOn(page)) ?? '', /^A lookup that fails returns !`TaskRegistry` checks\.\n*$/m);
+  });
+
+  it('the re-check that benches and the real-model tier run finds a name on a saved page that the code does not define', async () => {
+    await repo.engine.wiki.updateStructure();
+    const page = await pageOf('core/registry.ts');
+    await repo.engine.wiki.saveProse(page, 'The `TaskRegistry` keeps every task by name.', 'test-model');
+    const wikiDir = repo.engine.wiki.wikiDir;
+    assert.deepEqual((await namesTheIndexDoesNotKnow(repo.root, wikiDir, [page])).get(page), []);
+    const text = readFileSync(join(wikiDir, page), 'utf8');
+    writeFileSync(join(wikiDir, page), text.replace('keeps every task by name.', 'keeps every task by name. It calls `inventedHelperFn`.'));
+    assert.deepEqual(
+      (await namesTheIndexDoesNotKnow(repo.root, wikiDir, [page])).get(page)?.map((claim) => claim.name),
+      ['inventedHelperFn'],
+    );
   });
 });

@@ -49,13 +49,14 @@ export async function assertManifestIsOurs(wikiDir: string): Promise<void> {
     throw error;
   });
   if (text === undefined) return;
-  const ours = (() => {
-    try {
-      const parsed = JSON.parse(text) as { version?: unknown; pages?: unknown };
-      return parsed.version === 1 && Array.isArray(parsed.pages);
-    } catch {
-      return false;
-    }
-  })();
-  if (!ours) throw new Error(`${path} is not CodeWiki's manifest: move it, or choose another wiki folder (nothing was written)`);
+  if (!isManifest(text)) throw new Error(`${path} is not CodeWiki's manifest: move it, or choose another wiki folder (nothing was written)`);
+}
+
+function isManifest(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { version?: unknown; pages?: unknown };
+    return parsed.version === 1 && Array.isArray(parsed.pages);
+  } catch {
+    return false;
+  }
 }

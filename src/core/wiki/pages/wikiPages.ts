@@ -67,7 +67,7 @@ export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
   const pages: PagePlan[] = [];
   /** Pages on disk whose prose and notes went to a module's page now. */
   const taken = new Set<string>();
-  const planPage = async (page: string, module: string, folders: string[], sources: string, render: (text: PageText) => string) => {
+  const planPage = (page: string, module: string, folders: string[], sources: string, render: (text: PageText) => string) => {
     const atPath = onDisk.get(page);
     // A damaged header still marks CodeWiki's page by its markers; a file with neither is the user's.
     const foreign = atPath !== undefined && !atPath.parts.meta && !isCodeWikiPage(atPath.text);
@@ -90,11 +90,9 @@ export async function planWikiPages(input: WikiPlanInput): Promise<WikiPlan> {
       ...(foreign ? { foreign: true as const } : {}),
     });
   };
-  await planPage(INDEX_PAGE, OVERVIEW_MODULE, [], structure.sources, (text) =>
-    indexPage(input.title, structure, pageLinksFor(workspace, wikiDir, INDEX_PAGE), text),
-  );
+  planPage(INDEX_PAGE, OVERVIEW_MODULE, [], structure.sources, (text) => indexPage(input.title, structure, pageLinksFor(workspace, wikiDir, INDEX_PAGE), text));
   for (const module of structure.modules) {
-    await planPage(module.page, module.id, [module.id, ...module.alsoFolders], module.sources, (text) =>
+    planPage(module.page, module.id, [module.id, ...module.alsoFolders], module.sources, (text) =>
       modulePage(module, structure, pageLinksFor(workspace, wikiDir, module.page), text),
     );
   }
