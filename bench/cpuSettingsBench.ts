@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pinnedModels, startLocalModel, type LocalModelServer } from '../test/realModel/localModelServer';
@@ -6,8 +7,11 @@ import { type BenchRow, fmt, median } from './benchTable';
 const ROOT = resolve(__dirname, '..');
 const ROUNDS = 2;
 
-/** llama-server settings tried on top of serve.sh's own (later arguments win). The first is serve.sh's choice. */
-const SETTINGS: ReadonlyArray<{ name: string; args: string[] }> = [
+/**
+ * llama-server settings tried on top of serve.sh's own (later arguments win). The first is serve.sh's choice. A
+ * `quantization` row serves the pinned weights quantized again to that type (scripts/local-model/requantize.sh).
+ */
+const SETTINGS: ReadonlyArray<{ name: string; args: string[]; quantization?: string }> = [
   { name: 'serve.sh default (-t 1 -tb 2, ubatch 512, flash attention auto, repacking where its check passed)', args: [] },
   { name: '-t 2 -tb 2', args: ['-t', '2', '-tb', '2'] },
   { name: '-t 1 -tb 1', args: ['-t', '1', '-tb', '1'] },
@@ -17,6 +21,8 @@ const SETTINGS: ReadonlyArray<{ name: string; args: string[] }> = [
   { name: 'flash attention off', args: ['-fa', 'off'] },
   { name: 'weight repacking off', args: ['--no-repack'] },
   { name: 'KV cache q8_0 (with flash attention)', args: ['-fa', 'on', '-ctk', 'q8_0', '-ctv', 'q8_0'] },
+  { name: 'weights Q8_0 (made from the pinned Q4_K_M)', args: [], quantization: 'Q8_0' },
+  { name: 'weights Q4_0 (made from the pinned Q4_K_M)', args: [], quantization: 'Q4_0' },
 ];
 
 interface Speeds {
@@ -27,9 +33,10 @@ interface Speeds {
 /**
  * The CPU settings of the default local model on this machine kind: prompt processing and generation speeds
  * (llama-server's own timings; the prompt is about 1,500 tokens of real source, never taken from the cache) for
- * thread counts, batch sizes, flash attention, weight repacking and a quantized KV cache, each with a sanity check
- * of its answers (a setting that computes garbage, as repacking once did here, is not a candidate however fast).
- * `npm run bench -- --only cpu`: about a minute and a half per setting.
+ * thread counts, batch sizes, flash attention, weight repacking, a quantized KV cache and the weight types that can be
+ * made from the pinned file, each with a sanity check of its answers (a setting that computes garbage, as repacking
+ * once did here, is not a candidate however fast). `npm run bench -- --only cpu`: about a minute and a half per
+ * setting (the first run also builds llama-quantize, seconds, and writes each requantized file, about a minute).
  */
 export async function benchCpuSettings(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -37,7 +44,8 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
   for (const setting of SETTINGS) {
     let server: LocalModelServer | undefined;
     try {
-      server = await startLocalModel({ model: pinnedModels().defaultModel, args: setting.args });
+      const gguf = setting.quantization ? requantized(setting.quantization) : undefined;
+      server = await startLocalModel({ model: pinnedModels().defaultModel, gguf, args: setting.args });
       const speeds: Speeds[] = [];
       for (let round = 0; round < ROUNDS; round++) speeds.push(await measure(server, `${source}\n\nIn one sentence, what does this code do?`));
       const sane = await sanity(server);
@@ -56,6 +64,13 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
     }
   }
   return rows;
+}
+
+/** The default model's weights quantized again to `type`, made once and cached beside the pinned file. */
+function requantized(type: string): string {
+  const script = join(ROOT, 'scripts/local-model/requantize.sh');
+  const out = execFileSync('bash', [script, type, pinnedModels().defaultModel], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return out.trim().split('\n').at(-1)!;
 }
 
 async function complete(

@@ -62,12 +62,18 @@ async function main(): Promise<void> {
   const limit = values.questions ? Number(values.questions) : Number.POSITIVE_INFINITY;
   // Without the index a question costs minutes, so the baseline may run on the first few questions only.
   const baselineLimit = values['baseline-questions'] ? Number(values['baseline-questions']) : limit;
-  const server = await startLocalModel({ model: process.env.CODEWIKI_EVAL_MODEL ?? pinnedModels().defaultModel, args: ['--n-predict', '512'] });
+  const server = await startLocalModel({
+    model: process.env.CODEWIKI_EVAL_MODEL ?? pinnedModels().defaultModel,
+    gguf: process.env.CODEWIKI_EVAL_GGUF,
+    args: ['--n-predict', '512'],
+  });
   const cacheDir = mkdtempSync(join(tmpdir(), 'codewiki-eval-cache-'));
   try {
     console.log(`\n## End to end: codewiki ask on ${server.model}\n`);
     console.log('Right: the first workspace file the answer names answers the question (in brackets: any file it names does).\n');
-    console.log('| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s |\n|---|---|---|');
+    console.log(
+      '| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s | with the index, after its first question: prompt cached, median first token |\n|---|---|---|---|',
+    );
     for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
       const questions = repo.questions.slice(0, limit);
       const withIndex = await askAll(repo, questions, {
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
           });
       const sameQuestions =
         without.length < withIndex.length && without.length ? ` (first ${without.length}: ${summary(withIndex.slice(0, without.length))})` : '';
-      console.log(`| ${repo.repo} | ${summary(withIndex)}${sameQuestions} | ${without.length ? summary(without) : '—'} |`);
+      console.log(`| ${repo.repo} | ${summary(withIndex)}${sameQuestions} | ${without.length ? summary(without) : '—'} | ${promptCache(withIndex.slice(1))} |`);
     }
   } finally {
     await server.stop();
@@ -113,6 +119,19 @@ function summary(outcomes: AskOutcome[]): string {
   const right = outcomes.filter((o) => o.correct).length;
   const mentions = outcomes.filter((o) => o.mentions).length;
   return `${right}/${outcomes.length} (${mentions}), ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
+}
+
+/**
+ * Issue 21's figures on real repositories: every question after a repository's first one finds the fixed prefix
+ * (system prompt, tools, repo map) in the server's cache; what it evaluates is its own part. The share is over all
+ * their prompt tokens; the first token is the median of their first model calls.
+ */
+function promptCache(outcomes: AskOutcome[]): string {
+  const prompt = outcomes.reduce((n, o) => n + o.promptTokens, 0);
+  const cached = outcomes.reduce((n, o) => n + o.cachedTokens, 0);
+  const first = outcomes.flatMap((o) => (o.firstTokenMs === undefined ? [] : [o.firstTokenMs / 1000]));
+  if (!prompt) return '—';
+  return `${fmt((100 * cached) / prompt, 0)}% of ${prompt.toLocaleString('en-US')} tokens, ${first.length ? `${fmt(median(first), 1)} s` : '—'}`;
 }
 
 main().catch((error) => {

@@ -17,6 +17,21 @@ export interface AskOutcome {
   /** The answer, for reading the misses. */
   answer: string;
   timedOut: boolean;
+  /** Prompt tokens over the question's model calls, and how many the server took from its cache (the run log). */
+  promptTokens: number;
+  cachedTokens: number;
+  /** Time to the first token of the first model call. */
+  firstTokenMs?: number;
+}
+
+interface RunLog {
+  iterations?: Array<{
+    iteration: number;
+    toolCalls?: unknown[];
+    tokens?: { input: number; cached?: number };
+    firstTokenMs?: number;
+    server?: { cachedTokens: number; evaluatedTokens: number };
+  }>;
 }
 
 export interface AskOptions {
@@ -70,10 +85,18 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
   });
   const seconds = (performance.now() - started) / 1000;
   let toolCalls = 0;
+  const prompt = { promptTokens: 0, cachedTokens: 0, firstTokenMs: undefined as number | undefined };
   try {
-    const parsed = JSON.parse(readFileSync(log, 'utf8')) as { iterations?: Array<{ iteration: number; toolCalls?: unknown[] }> };
+    const parsed = JSON.parse(readFileSync(log, 'utf8')) as RunLog;
     // Iteration 0 holds the search CodeWiki makes before the model's first turn: the model's own calls are counted.
-    toolCalls = (parsed.iterations ?? []).filter((it) => it.iteration > 0).reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
+    const turns = (parsed.iterations ?? []).filter((it) => it.iteration > 0);
+    toolCalls = turns.reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
+    // llama-server's own timings when it sent them (cached + evaluated is the whole prompt), else the usage figures.
+    for (const it of turns.filter((turn) => turn.tokens)) {
+      prompt.promptTokens += it.server ? it.server.cachedTokens + it.server.evaluatedTokens : it.tokens!.input;
+      prompt.cachedTokens += it.server?.cachedTokens ?? it.tokens!.cached ?? 0;
+    }
+    prompt.firstTokenMs = turns.find((turn) => turn.tokens)?.firstTokenMs;
   } catch {
     // no log: the run failed or was stopped before it wrote one; the answer decides
   }
@@ -86,6 +109,7 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
     seconds,
     answer: answer.trim(),
     timedOut,
+    ...prompt,
   };
 }
 

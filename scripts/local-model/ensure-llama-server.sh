@@ -9,6 +9,9 @@
 # the bundle into the cache and build a CPU-only static llama-server with CMake+Ninja.
 # First run: ~10 minutes on 2 cores. Later runs: a marker check + `--version`.
 #
+# `--tool NAME` (e.g. llama-quantize, used by requantize.sh): also build that tool of the same llama.cpp tree, in
+# the same build folder (seconds once llama-server is built), and print ITS path instead.
+#
 # Env:
 #   CODEWIKI_CACHE_DIR     cache root (default ~/.cache/codewiki)
 #   CODEWIKI_LLAMA_SERVER  use this llama-server binary instead of building one
@@ -17,7 +20,14 @@ set -euo pipefail
 # shellcheck source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+TOOL=""
+if [ "${1:-}" = "--tool" ]; then
+  TOOL="${2:-}"
+  [[ "$TOOL" =~ ^llama-[a-z-]+$ ]] || lm_die "--tool needs a llama.cpp tool name such as llama-quantize (got '${TOOL}')"
+fi
+
 if [ -n "${CODEWIKI_LLAMA_SERVER:-}" ]; then
+  [ -z "$TOOL" ] || lm_die "--tool $TOOL needs CodeWiki's own llama.cpp build; CODEWIKI_LLAMA_SERVER names another binary"
   [ -x "$CODEWIKI_LLAMA_SERVER" ] || lm_die "CODEWIKI_LLAMA_SERVER=$CODEWIKI_LLAMA_SERVER is not an executable file"
   "$CODEWIKI_LLAMA_SERVER" --version >/dev/null 2>&1 || lm_die "$CODEWIKI_LLAMA_SERVER --version failed"
   echo "$CODEWIKI_LLAMA_SERVER"
@@ -55,15 +65,37 @@ ready() {
     && "$BIN" --version >/dev/null 2>&1
 }
 
-if ready; then
-  echo "$BIN"
+JOBS="${CODEWIKI_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+
+# finish: print llama-server's path, or build the requested tool beside it (same tree, same flags) and print that.
+finish() {
+  if [ -z "$TOOL" ]; then
+    echo "$BIN"
+    exit 0
+  fi
+  local tool="$BIN_DIR/$TOOL"
+  if [ ! -x "$tool" ]; then
+    [ -d "$BUILD" ] || lm_die "the build folder $BUILD is gone; remove $MARKER to rebuild llama-server, then ask for $TOOL again"
+    lm_lock "llama-server-$NLC_VERSION-$CPU_KEY"
+    if [ ! -x "$tool" ]; then
+      lm_log "building $TOOL in $BUILD"
+      cmake --build "$BUILD" --target "$TOOL" -j "$JOBS" >"$ROOT/build-$TOOL.log" 2>&1 \
+        || { tail -40 "$ROOT/build-$TOOL.log" >&2; lm_die "building $TOOL failed (log: $ROOT/build-$TOOL.log)"; }
+      cp -f "$BUILD/bin/$TOOL" "$tool.tmp"
+      mv -f "$tool.tmp" "$tool"
+    fi
+  fi
+  echo "$tool"
   exit 0
+}
+
+if ready; then
+  finish
 fi
 
 lm_lock "llama-server-$NLC_VERSION-$CPU_KEY"
 if ready; then   # another run finished it while we waited
-  echo "$BIN"
-  exit 0
+  finish
 fi
 
 T0=$(lm_now)
@@ -121,7 +153,6 @@ else
 fi
 
 # 4. Configure + build.
-JOBS="${CODEWIKI_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 lm_log "phase 4/5: cmake configure (CPU-only, static, Release, native) -> $BUILD"
 cmake -S "$SRC" -B "$BUILD" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release \
@@ -150,4 +181,4 @@ ver="$("$BIN" --version 2>&1)" || lm_die "built llama-server does not run: $ver"
 ver="$(printf '%s\n' "$ver" | grep -m1 '^version:' || true)"
 echo "$MARKER_TEXT" >"$MARKER"
 lm_log "llama-server ready in $(( $(lm_now) - T0 ))s: $ver"
-echo "$BIN"
+finish

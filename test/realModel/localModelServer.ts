@@ -29,12 +29,13 @@ export interface LocalModelServer {
 /**
  * Starts llama.cpp's real server through the product's own script (scripts/local-model/serve.sh) and waits for
  * its one "local model ready" line. `npm test`'s pretest has built the server and fetched the weights already,
- * so this takes seconds. The server runs in its own process group and is stopped with it.
+ * so this takes seconds. The server runs in its own process group and is stopped with it. `gguf` serves that file
+ * instead of a pinned model (`serve.sh --gguf`: named after the file).
  */
-export async function startLocalModel(options: { model?: string; args?: string[] } = {}): Promise<LocalModelServer> {
-  const model = options.model ?? pinnedModels().fastTestModel;
+export async function startLocalModel(options: { model?: string; gguf?: string; args?: string[] } = {}): Promise<LocalModelServer> {
+  const model = options.gguf ? ['--gguf', options.gguf] : ['--model', options.model ?? pinnedModels().fastTestModel];
   const logFile = join(mkdtempSync(join(tmpdir(), 'codewiki-llama-')), 'llama-server.log');
-  const child = spawn('bash', [SERVE, '--model', model, '--', ...(options.args ?? [])], {
+  const child = spawn('bash', [SERVE, ...model, '--', ...(options.args ?? [])], {
     env: { ...process.env, CODEWIKI_SERVE_LOG: logFile },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# requantize.sh TYPE [NAME]: the pinned model NAME (default: the manifest's defaultModel) quantized again to TYPE
+# (Q4_0, Q8_0, ...) with llama.cpp's own llama-quantize, cached beside the pinned file; print the GGUF path as the
+# LAST line of stdout. Progress goes to stderr.
+#
+# For measuring, not for serving by default: the pinned weights are already quantized (Q4_K_M), so a new type is
+# made from them (`--allow-requantize`), never from the original weights. Q8_0 keeps what Q4_K_M holds almost
+# exactly; Q4_0 rounds it again and may answer worse. `npm run bench -- --only cpu` measures both with sanity
+# questions; serve it with `serve.sh --gguf PATH`.
+#   scripts/local-model/requantize.sh Q4_0
+set -euo pipefail
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+TYPE="${1:-}"
+[[ "$TYPE" =~ ^[A-Z0-9_]+$ ]] || lm_die "usage: requantize.sh TYPE [NAME]  (TYPE as llama-quantize names it, e.g. Q4_0 or Q8_0)"
+NAME="${2:-$("$(lm_python)" "$LM_DIR/models.py" default)}"
+SOURCE="$("$LM_DIR/ensure-model.sh" "$NAME" | tail -n 1)"
+QUANTIZE="$("$LM_DIR/ensure-llama-server.sh" --tool llama-quantize | tail -n 1)"
+# Beside the pinned file (its folder is named by its hash), named after the model, so `serve.sh --gguf` serves it
+# under a name that still says what it is (and how big: the agent picks its tool set for small models by the name).
+OUT="$(dirname "$SOURCE")/$NAME-$TYPE.gguf"
+if [ -s "$OUT" ]; then
+  echo "$OUT"
+  exit 0
+fi
+lm_lock "requantize-$(basename "$(dirname "$SOURCE")")-$TYPE"
+if [ ! -s "$OUT" ]; then
+  lm_log "quantizing $(basename "$SOURCE") to $TYPE (about a minute) ..."
+  "$QUANTIZE" --allow-requantize "$SOURCE" "$OUT.tmp" "$TYPE" >"$OUT.log" 2>&1 \
+    || { rm -f "$OUT.tmp"; tail -20 "$OUT.log" >&2; lm_die "llama-quantize failed (log: $OUT.log)"; }
+  mv -f "$OUT.tmp" "$OUT"
+fi
+echo "$OUT"
