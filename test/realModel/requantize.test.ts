@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
-import { openSync, readSync, closeSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
@@ -43,16 +43,24 @@ describe('real model: weights quantized again with llama.cpp’s own llama-quant
   after(async () => server?.stop());
 
   it('is made once, cached beside the pinned file, and served with a right answer', async () => {
+    // A copy left by an earlier run would let the first call skip llama-quantize: removed, so it is made here.
+    const located = await script('requantize.sh', ['Q8_0', model]);
+    assert.equal(located.code, 0, located.stderr);
+    const path = located.stdout.trim().split('\n').at(-1)!;
+    rmSync(path, { force: true });
     const first = await script('requantize.sh', ['Q8_0', model]);
     assert.equal(first.code, 0, first.stderr);
-    const path = first.stdout.trim().split('\n').at(-1)!;
+    assert.match(first.stderr, /quantizing .* to Q8_0/, 'made by llama-quantize');
+    assert.equal(first.stdout.trim().split('\n').at(-1), path);
     assert.ok(path.endsWith(`/${model}-Q8_0.gguf`), path);
     assert.equal(magic(path), 'GGUF');
-    const madeAt = statSync(path).mtimeMs;
+    const made = statSync(path);
 
     const second = await script('requantize.sh', ['Q8_0', model]);
     assert.equal(second.stdout.trim().split('\n').at(-1), path, 'the same copy');
-    assert.equal(statSync(path).mtimeMs, madeAt, 'not written again');
+    assert.doesNotMatch(second.stderr, /quantizing/, 'not made again');
+    assert.equal(statSync(path).ino, made.ino);
+    assert.equal(statSync(path).mtimeMs, made.mtimeMs, 'not written again');
 
     server = await startLocalModel({ gguf: path, args: ['--n-predict', '16'] });
     assert.equal(server.model, `${model}-Q8_0`, 'served under the file name, as serve.sh --gguf does');
