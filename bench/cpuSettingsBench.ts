@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pinnedModels, startLocalModel, type LocalModelServer } from '../test/realModel/localModelServer';
@@ -9,11 +9,16 @@ const ROUNDS = 2;
 
 /**
  * llama-server settings tried on top of serve.sh's own (later arguments win). The first is serve.sh's choice. A
- * `quantization` row serves the pinned weights quantized again to that type (scripts/local-model/requantize.sh).
+ * `quantization` row serves the pinned weights quantized again to that type (scripts/local-model/requantize.sh). A
+ * `busyCores` row runs beside that many processes that keep a core busy, as the extension host does while it
+ * indexes: the thread settings that win on an idle machine are the ones that collapse there.
  */
-const SETTINGS: ReadonlyArray<{ name: string; args: string[]; quantization?: string }> = [
+const SETTINGS: ReadonlyArray<{ name: string; args: string[]; quantization?: string; busyCores?: number }> = [
   { name: 'serve.sh default (-t 1 -tb 2, ubatch 512, flash attention auto, repacking where its check passed)', args: [] },
+  { name: 'serve.sh default, beside one busy core', args: [], busyCores: 1 },
   { name: '-t 2 -tb 2', args: ['-t', '2', '-tb', '2'] },
+  { name: '-t 2 -tb 2, beside one busy core', args: ['-t', '2', '-tb', '2'], busyCores: 1 },
+  { name: '-t 2 -tb 2 --poll 0, beside one busy core', args: ['-t', '2', '-tb', '2', '--poll', '0'], busyCores: 1 },
   { name: '-t 1 -tb 1', args: ['-t', '1', '-tb', '1'] },
   { name: 'ubatch 256', args: ['-ub', '256'] },
   { name: 'ubatch 1024, batch 2048', args: ['-ub', '1024', '-b', '2048'] },
@@ -36,18 +41,25 @@ interface Speeds {
  * thread counts, batch sizes, flash attention, weight repacking, a quantized KV cache and the weight types that can be
  * made from the pinned file, each with a sanity check of its answers (a setting that computes garbage, as repacking
  * once did here, is not a candidate however fast). `npm run bench -- --only cpu`: about a minute and a half per
- * setting (the first run also builds llama-quantize, seconds, and writes each requantized file, about a minute).
+ * setting (the first run also builds llama-quantize, seconds, and writes each requantized file, about a minute; a
+ * collapsed setting beside a busy core takes a few minutes).
  */
 export async function benchCpuSettings(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const source = readFileSync(join(ROOT, 'src/core/agent/agentLoop.ts'), 'utf8').slice(0, 5_600);
   for (const setting of SETTINGS) {
     let server: LocalModelServer | undefined;
+    const busy: ChildProcess[] = [];
     try {
       const gguf = setting.quantization ? requantized(setting.quantization) : undefined;
       server = await startLocalModel({ model: pinnedModels().defaultModel, gguf, args: setting.args });
+      // Each ends by itself after ten minutes, so a bench killed before its cleanup leaves no core spinning for good.
+      const spin = 'const end = Date.now() + 600000; while (Date.now() < end);';
+      for (let core = 0; core < (setting.busyCores ?? 0); core++) busy.push(spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }));
+      // Fewer generated tokens beside a busy core: a collapsed setting makes well under one a second.
+      const generated = setting.busyCores ? 16 : 64;
       const speeds: Speeds[] = [];
-      for (let round = 0; round < ROUNDS; round++) speeds.push(await measure(server, `${source}\n\nIn one sentence, what does this code do?`));
+      for (let round = 0; round < ROUNDS; round++) speeds.push(await measure(server, `${source}\n\nIn one sentence, what does this code do?`, generated));
       const sane = await sanity(server);
       const pp = median(speeds.map((s) => s.promptPerSecond));
       const tg = median(speeds.map((s) => s.generatedPerSecond));
@@ -60,6 +72,7 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
     } catch (error) {
       rows.push({ figure: `CPU: ${setting.name}`, result: `failed: ${(error as Error).message.split('\n')[0]}`, goal: '—' });
     } finally {
+      for (const burner of busy) burner.kill('SIGKILL');
       await server?.stop();
     }
   }
@@ -91,8 +104,8 @@ async function complete(
   return { text: body.choices[0]!.message.content, timings: body.timings };
 }
 
-async function measure(server: LocalModelServer, prompt: string): Promise<Speeds> {
-  const { timings } = await complete(server, prompt, 64);
+async function measure(server: LocalModelServer, prompt: string, generated: number): Promise<Speeds> {
+  const { timings } = await complete(server, prompt, generated);
   return { promptPerSecond: timings.prompt_per_second, generatedPerSecond: timings.predicted_per_second };
 }
 

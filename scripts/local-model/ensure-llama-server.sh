@@ -74,10 +74,11 @@ finish() {
     exit 0
   fi
   local tool="$BIN_DIR/$TOOL"
-  if [ ! -x "$tool" ]; then
+  # Older than the marker: llama-server was rebuilt since (new flags or commit), so the tool is from the old tree.
+  if [ ! -x "$tool" ] || [ ! "$tool" -nt "$MARKER" ]; then
     [ -d "$BUILD" ] || lm_die "the build folder $BUILD is gone; remove $MARKER to rebuild llama-server, then ask for $TOOL again"
     lm_lock "llama-server-$NLC_VERSION-$CPU_KEY"
-    if [ ! -x "$tool" ]; then
+    if [ ! -x "$tool" ] || [ ! "$tool" -nt "$MARKER" ]; then
       lm_log "building $TOOL in $BUILD"
       cmake --build "$BUILD" --target "$TOOL" -j "$JOBS" >"$ROOT/build-$TOOL.log" 2>&1 \
         || { tail -40 "$ROOT/build-$TOOL.log" >&2; lm_die "building $TOOL failed (log: $ROOT/build-$TOOL.log)"; }

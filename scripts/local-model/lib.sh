@@ -19,7 +19,11 @@ lm_sha256() { sha256sum "$1" | cut -d' ' -f1; }
 
 # lm_lock NAME: take an exclusive lock (fd 9) so that concurrent runs (parallel
 # tests, two terminals) never build or download the same thing twice at once.
+# Taking the lock this process already holds is a no-op: reopening fd 9 would
+# release it for a moment and log a wait for ourselves.
+LM_LOCK_HELD=""
 lm_lock() {
+  [ "$LM_LOCK_HELD" = "$1" ] && return 0
   local lockfile="$LM_CACHE/locks/$1.lock"
   mkdir -p "$LM_CACHE/locks"
   exec 9>"$lockfile"
@@ -29,6 +33,7 @@ lm_lock() {
       flock 9
     fi
   fi
+  LM_LOCK_HELD="$1"
 }
 
 # lm_python: a python3 for reading the manifest and GGUF headers (stdlib only).

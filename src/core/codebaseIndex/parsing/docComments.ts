@@ -54,15 +54,34 @@ function docstringOf(definition: Node): string | undefined {
   return meaningfulLine(literal.text.replace(/^[rRuUbB]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, ''));
 }
 
-/** The first line with words in it, comment markers and JSDoc tags taken off. */
+/** The first line with words in it, comment markers, JSDoc tags and Javadoc markup taken off. */
 function meaningfulLine(comment: string): string | undefined {
   for (const raw of comment.split('\n')) {
-    const line = raw
-      .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--|;+)/, '')
-      .replace(/\*\/\s*$/, '')
-      .trim();
+    const line = withoutMarkup(raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--|;+)/, '').replace(/\*\/\s*$/, ''));
     if (!line || /^@\w+/.test(line) || !/[A-Za-z]{2}/.test(line)) continue;
     return line.length > MAX_DOC_CHARS ? `${line.slice(0, MAX_DOC_CHARS - 1)}…` : line;
   }
   return undefined;
+}
+
+/**
+ * HTML a doc comment may hold (Javadoc's `<p>`, `<a href="…">`): a known tag name, lower case, in a tag's shape, so
+ * that a generic (`Either<A, B>`, `Array<Code>`, `impl<B: Buf>`) is never taken for one.
+ */
+const HTML_TAG =
+  /<\/?(?:a|p|b|i|u|em|strong|code|pre|tt|var|kbd|samp|ul|ol|li|br|hr|dl|dt|dd|blockquote|h[1-6]|table|tr|td|th|sup|sub|span|div|small|big)(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?)*\s*\/?>/g;
+/** `{@link Type#method(String, Class) label}` and TSDoc's `{@link Type | label}`: the target, then an optional label. */
+const LINK = /\{@(?:link|linkplain)\s+([^\s}(|]+(?:\([^)]*\))?)(?:\s*\|?\s*([^}]*))?\}/g;
+
+/**
+ * A doc line as a reader sees it: `{@link Gson}` and `{@code T}` are the names they wrap (a label if the link has one),
+ * `<a href="…">RFC 8259</a>` its text. A small model reads every character of it before its first word.
+ */
+function withoutMarkup(line: string): string {
+  return line
+    .replace(LINK, (_, target: string, label?: string) => label?.trim() || target.replace(/^#/, ''))
+    .replace(/\{@(?:code|literal|value)\s*([^}]*)\}/g, '$1')
+    .replace(HTML_TAG, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

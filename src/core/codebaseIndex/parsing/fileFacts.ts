@@ -26,7 +26,8 @@ export async function buildFileFacts(identity: FileIdentity, text: string): Prom
   const base = { ...identity, language, mentions: '', imports: [] as string[], head: '', symbols: [] as SymbolDef[] };
   if (looksMinified(text)) return { ...base, parsedBy: 'none', skipped: 'minified' };
   const head = fileHead(text);
-  const facts: FileFacts = { ...base, parsedBy: 'none', mentions: mentionCounts(text), head, ...(GENERATED.test(head) ? { generated: true } : {}) };
+  const generated = GENERATED.test(head) || GENERATED.test(fileHead(text, { keepLicence: true }));
+  const facts: FileFacts = { ...base, parsedBy: 'none', mentions: mentionCounts(text), head, ...(generated ? { generated: true } : {}) };
   const tags = tagQueryForPath(identity.path);
   if (tags) {
     try {

@@ -1,4 +1,5 @@
 import type { IndexContents } from '../indexContents';
+import { startsLikeLicence } from '../parsing/licenceHeader';
 
 // What a file is about, in one line, for the index's list of matches: what a small model reads before it picks a file.
 
@@ -39,7 +40,9 @@ const TOOL_COMMENT = /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|
  */
 export function openingComment(head: string): string | undefined {
   for (const block of commentBlocks(head)) {
-    const afterLicence = block.slice(block.findLastIndex((text) => LICENCE.test(text)) + 1);
+    // A licence's continuation lines ("license that can be found in the LICENSE file") name no copyright, so once a
+    // block starts like a licence, it is cut after its last line that mentions one.
+    const afterLicence = startsLikeLicence(block) ? block.slice(block.findLastIndex((text) => LICENCE.test(text)) + 1) : block;
     const line = afterLicence.find((text) => text.split(/\s+/).length >= 3 && !TOOL_COMMENT.test(text));
     if (line) return line;
   }

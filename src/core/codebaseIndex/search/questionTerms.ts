@@ -5,6 +5,11 @@ export interface QuestionTerms {
   identifiers: string[];
   /** Capitalised words after the first word (`Where is Engine defined?`): definitions only if one has that exact name. */
   capitalised: string[];
+  /**
+   * Capitalised words that are a sentence's subject ("Where does Gson decide …"): often the project itself, so they
+   * are looked up as names only when they are not its name (see rankFiles.ts).
+   */
+  subjects: string[];
   /** Whether the question is about tests, which are otherwise ranked below the code they test. */
   aboutTests: boolean;
   /** Whether it asks for documentation, which is otherwise ranked below code. */
@@ -12,6 +17,11 @@ export interface QuestionTerms {
 }
 
 const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)(\(\))?/g;
+/**
+ * "Where does Gson decide …": a capitalised word after these is the sentence's subject, often the project itself
+ * rather than a definition the question asks for (gson's class `Gson` is not where fields are skipped).
+ */
+const AUXILIARY = new Set(['does', 'do', 'did', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must']);
 
 /**
  * Reads the names out of a question the way Aider splits a message on non-word characters, but
@@ -20,7 +30,9 @@ const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)
 export function questionTerms(question: string): QuestionTerms {
   const identifiers = new Set<string>();
   const capitalised = new Set<string>();
+  const subjects = new Set<string>();
   let first = true;
+  let previous = '';
   for (const match of question.matchAll(TOKEN)) {
     const quoted = match[1];
     const word = match[2];
@@ -31,14 +43,16 @@ export function questionTerms(question: string): QuestionTerms {
       const codeLike = parts.length > 1 || match[3] !== undefined || looksLikeCode(word);
       for (const part of parts) {
         if (codeLike && part.length > 1) identifiers.add(part);
-        else if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) capitalised.add(part);
+        else if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) (AUXILIARY.has(previous) ? subjects : capitalised).add(part);
       }
     }
     first = false;
+    previous = quoted ? '' : (word ?? '').toLowerCase();
   }
   return {
     identifiers: [...identifiers],
     capitalised: [...capitalised],
+    subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
   };
