@@ -88,14 +88,14 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, 
 
 /**
  * Whether a word names the project: a folder that holds more than half of its files (`gson` in gson's
- * `gson/src/main/java/com/google/gson/…`, or a workspace folder's name in a multi-root workspace). "Where does Gson
- * decide …" in gson asks for the code behind the project's name; "How can Engine be configured?" in a project with
- * no folder named engine asks for `Engine`.
+ * `gson/src/main/java/com/google/gson/…`). "Where does Gson decide …" in gson asks for the code behind the project's
+ * name; "How can Engine be configured?" in a project with no folder named engine asks for `Engine`. A substring test
+ * per path, no arrays: it runs on every question with such a subject, over every indexed path.
  */
 function isProjectName(contents: IndexContents, word: string): boolean {
-  const folder = word.toLowerCase();
+  const folder = `/${word.toLowerCase()}/`;
   let inFolder = 0;
-  for (const path of contents.paths()) if (path.toLowerCase().split('/').slice(0, -1).includes(folder)) inFolder++;
+  for (const path of contents.paths()) if (`/${path.toLowerCase()}`.includes(folder)) inFolder++;
   return inFolder * 2 > contents.fileCount;
 }
 
