@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { benchAgentLoop } from './agentLoop';
 import { benchCodeIndex } from './codeIndexBench';
 import { benchCpuSettings } from './cpuSettingsBench';
+import { benchDraftPrefill } from './draftPrefillBench';
 import { benchExecutorOverhead } from './executorOverhead';
 import { benchExtensionActivation } from './extensionActivation';
 import { benchHistoryAppend } from './historyAppend';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   await section('text tool protocol', () => benchTextProtocol());
   await section('streaming overhead on the local model', () => benchStreamingOverhead());
   await section('prompt cache on the local model', () => benchPromptCache());
+  await section('drafts computed ahead on the local model', () => benchDraftPrefill());
   await section('cpu settings of the local model', () => benchCpuSettings());
   await section('wiki prose on the local model', () => benchWikiProse());
   printTable(rows);

@@ -12,6 +12,7 @@ export type AgentModeMessage = Extract<
   {
     type:
       | 'agent/send'
+      | 'agent/draft'
       | 'agent/approve'
       | 'tools/request'
       | 'tools/toggle'
@@ -30,6 +31,8 @@ export interface AgentModeDeps {
   proposedChanges: ProposedChanges;
   agentSettings(): AgentModeSettings;
   post(message: HostToWebview): void;
+  /** The output channel: a draft the local model failed to compute is worth a line there, never a message in the chat. */
+  log?(line: string): void;
 }
 
 const SELECTION_TOKEN = /(^|\s)#selection\b/;
@@ -44,8 +47,7 @@ export async function handleAgentModeMessage(message: AgentModeMessage, deps: Ag
   const { session, post } = deps;
   switch (message.type) {
     case 'agent/send': {
-      const typed = [...message.text.matchAll(FILE_TOKEN)].map((match) => ({ kind: 'file' as const, path: match[1]!.replace(/[.,;:!?)]+$/, '') }));
-      const options: SendOptions = { attachments: [...message.attachments, ...typed].slice(0, 20), mentions: message.mentions, openFile: openEditorFile() };
+      const options = sendOptions(message);
       // The webview asks for the selection (`selection/request`) and sends it as an attachment; it is read
       // here again for a webview that did not get an answer in time (the same lines are attached once).
       if (SELECTION_TOKEN.test(message.text)) {
@@ -56,6 +58,13 @@ export async function handleAgentModeMessage(message: AgentModeMessage, deps: Ag
       const mode = message.mode ?? deps.agentSettings().mode;
       return mode === 'chat' ? session.sendChat(message.text, options) : session.sendAgent(message.text, options);
     }
+    case 'agent/draft':
+      // The selection is read at send time only: a draft that names it is not computed ahead.
+      if (SELECTION_TOKEN.test(message.text)) return;
+      await session
+        .warmDraft(message.text, sendOptions(message))
+        .catch((error: unknown) => deps.log?.(`Prompt cache: the draft question could not be computed ahead: ${(error as Error).message}`));
+      return;
     case 'agent/approve':
       return session.answerApproval(message.approvalId, message.decision, message.reason);
     case 'tools/request':
@@ -82,6 +91,12 @@ export async function handleAgentModeMessage(message: AgentModeMessage, deps: Ag
     case 'selection/request':
       return post({ type: 'selection/current', requestId: message.requestId, ...currentSelection() });
   }
+}
+
+/** Attachments (chips and `#file:` typed in the text), mentions and the editor's file, the same for a question and its draft. */
+function sendOptions(message: Extract<AgentModeMessage, { type: 'agent/send' | 'agent/draft' }>): SendOptions {
+  const typed = [...message.text.matchAll(FILE_TOKEN)].map((match) => ({ kind: 'file' as const, path: match[1]!.replace(/[.,;:!?)]+$/, '') }));
+  return { attachments: [...message.attachments, ...typed].slice(0, 20), mentions: message.mentions, openFile: openEditorFile() };
 }
 
 /**

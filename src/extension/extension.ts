@@ -131,6 +131,8 @@ export function activate(context: vscode.ExtensionContext): void {
         toolProtocolMemory: new ToolProtocolMemory(join(storageDir, 'tool-protocols.json')),
       });
       const sendInitialState = async () => {
+        // The mode before the engine, which may take a while to build: the composer shows the right one meanwhile.
+        view.post({ type: 'chat/mode', mode: agentSettings.mode });
         const { engine: ready } = await engine.get();
         view.post({
           type: 'state/init',

@@ -107,6 +107,7 @@ export class HostMessageRouter {
         await vscode.commands.executeCommand('codewiki.openToolTester');
         return;
       case 'agent/send':
+      case 'agent/draft':
       case 'agent/approve':
       case 'tools/request':
       case 'tools/toggle':

@@ -247,6 +247,12 @@ const attachment = z.discriminatedUnion('kind', [
     .refine((selection) => selection.endLine >= selection.startLine, 'endLine is before startLine'),
 ]);
 
+/** `@tool` names typed in a question (with or without the `@`), each forced on one of the first model calls. */
+const toolMentions = z
+  .array(z.string().regex(/^@?[A-Za-z0-9_.-]{1,100}$/, 'not a tool mention'))
+  .max(20)
+  .default([]);
+
 /** Every message the webview may send. Strict objects: unknown fields are rejected, not ignored. */
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('webview/ready') }),
@@ -281,10 +287,18 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
     type: z.literal('agent/send'),
     text: text.min(1),
     mode: chatMode.optional(),
-    mentions: z
-      .array(z.string().regex(/^@?[A-Za-z0-9_.-]{1,100}$/, 'not a tool mention'))
-      .max(20)
-      .default([]),
+    mentions: toolMentions,
+    attachments: z.array(attachment).max(20).default([]),
+  }),
+  /**
+   * The agent-mode question the composer holds, sent when the user pauses typing (never with `#selection`): the
+   * host may compute its prompt on a local llama-server ahead of `agent/send` (codewiki.agent.prefillWhileTyping).
+   * Nothing is answered, saved or shown.
+   */
+  z.strictObject({
+    type: z.literal('agent/draft'),
+    text: text.min(1),
+    mentions: toolMentions,
     attachments: z.array(attachment).max(20).default([]),
   }),
   /** The answer to an `agent/approval` card; `reason` goes to the model with a denial. */

@@ -36,6 +36,20 @@ describe('webview → host agent-mode messages are validated', () => {
     assert.equal(accepts({ type: 'agent/send', text: 'x', approvalPolicy: { kinds: ['write'] } }), false, 'no message can carry a grant');
   });
 
+  it('agent/draft: a question with its mentions and attachments as agent/send has them, and nothing else (no mode: a draft is only for agent mode)', () => {
+    assert.deepEqual(webviewToHostSchema.parse({ type: 'agent/draft', text: 'where?' }), {
+      type: 'agent/draft',
+      text: 'where?',
+      mentions: [],
+      attachments: [],
+    });
+    assert.ok(accepts({ type: 'agent/draft', text: 'where?', mentions: ['read_file'], attachments: [{ kind: 'file', path: 'a.ts' }, { kind: 'codebase' }] }));
+    assert.equal(accepts({ type: 'agent/draft', text: '' }), false);
+    assert.equal(accepts({ type: 'agent/draft', text: 'x', mode: 'agent' }), false);
+    assert.equal(accepts({ type: 'agent/draft', text: 'x', mentions: ['rm -rf /'] }), false);
+    assert.equal(accepts({ type: 'agent/draft', text: 'x', attachments: [{ kind: 'file', path: 'a.ts', content: 'forged' }] }), false);
+  });
+
   it('agent/approve: one of three decisions for an approval id, with an optional short reason', () => {
     assert.ok(accepts({ type: 'agent/approve', approvalId: 'a1', decision: 'allow-once' }));
     assert.ok(accepts({ type: 'agent/approve', approvalId: 'a1', decision: 'allow-conversation' }));

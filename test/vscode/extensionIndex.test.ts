@@ -26,7 +26,17 @@ vscodeSuite('extension in real VS Code: the code index', function () {
   before(async function () {
     this.timeout(30 * 60_000);
     ensureCodeServer();
-    llm = new OpenAiTestServer();
+    // Answers as a llama-server on this machine does (/props, slot save and restore): the agent's prompt is warmed on
+    // it when the view opens, and drafts are computed on it. Routed by content, latest question first (the history
+    // holds the earlier ones), since the warm-up comes whenever the index is ready.
+    llm = new OpenAiTestServer((request) => {
+      if (request.body?.messages?.at(-1)?.content === 'Hello.') return { text: 'Hello!' };
+      if (/Which file holds countWords/.test(request.promptText)) return { chunks: ['countWords ', 'is in ', 'src/frequency.ts:2.'], chunkDelayMs: 1_000 };
+      if (/AddedAfterSave/.test(request.promptText)) return { text: 'In src/late.ts.' };
+      return { delayMs: 1_500, chunks: ['countWords is in ', 'src/frequency.ts:2.'] };
+    })
+      .serveProps({ default_generation_settings: { n_ctx: 16_384 } })
+      .serveSlots();
     await llm.start();
     workspace = mkdtempSync(join(tmpdir(), 'codewiki-e2e-index-'));
     mkdirSync(join(workspace, 'src', 'gen'), { recursive: true });
@@ -82,7 +92,6 @@ vscodeSuite('extension in real VS Code: the code index', function () {
   });
 
   it('a where-is question shows the definition card before the answer, and the card opens the file at the line', async () => {
-    llm.enqueue({ delayMs: 1_500, chunks: ['countWords is in ', 'src/frequency.ts:2.'] });
     await view.locator('cw-composer button.mode[data-mode=agent][aria-pressed=true]').waitFor({ timeout: 30_000 });
     await composer().fill('Where is countWords defined?');
     await composer().press('Enter');
@@ -111,11 +120,38 @@ vscodeSuite('extension in real VS Code: the code index', function () {
     await statusItem()
       .filter({ hasText: `${total} files` })
       .waitFor({ timeout: 30_000 });
-    llm.enqueue({ text: 'In src/late.ts.' });
     await composer().fill('Where is AddedAfterSave defined?');
     await composer().press('Enter');
     const card = view.locator('[data-kind=agent-turn] .definition-card').last();
     await card.filter({ hasText: 'AddedAfterSave' }).waitFor({ timeout: 30_000 });
     assert.match((await card.textContent()) ?? '', /src\/late\.ts:1/);
   });
+
+  it('a question paused over is computed on the local llama-server before Enter, and Enter sends that very request', async () => {
+    await view.locator('[data-kind=agent-turn][data-status=done]').nth(1).waitFor({ timeout: 60_000 }); // the last question's answer
+    const chats = () => llm.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const before = chats().length;
+    await composer().fill('Which file holds countWords?');
+    await until(() => chats().length > before, 30_000); // no Enter: the composer rested
+    const draft = chats()[before]!;
+    assert.match(draft.promptText, /Which file holds countWords\?/);
+    assert.match(draft.promptText, /src\/frequency\.ts:2 defines countWords/, 'the draft carries the index matches');
+    await until(() => draft.closedAt !== undefined, 30_000);
+    assert.equal(draft.finishedAt, undefined, 'stopped at its first token');
+    assert.equal(await view.locator('[data-kind=agent-turn]').count(), 2, 'nothing shown for the draft');
+
+    await composer().press('Enter');
+    await view.locator('[data-kind=agent-turn][data-status=done]').nth(2).waitFor({ timeout: 60_000 });
+    const question = chats()[before + 1]!;
+    assert.equal(
+      JSON.stringify({ messages: question.body!.messages, tools: question.body!.tools }),
+      JSON.stringify({ messages: draft.body!.messages, tools: draft.body!.tools }),
+      'the question sent exactly what the draft computed',
+    );
+  });
 });
+
+/** Polls until `probe` holds (the machine is shared: generous). */
+async function until(probe: () => boolean, timeoutMs: number): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !probe(); await new Promise((r) => setTimeout(r, 100))) if (Date.now() > deadline) throw new Error('timed out');
+}

@@ -80,7 +80,18 @@ vscodeSuite('a multi-root workspace in real VS Code', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await saveFailureArtifacts(this.currentTest, workbench, server);
+    if (this.currentTest?.state !== 'failed') return;
+    const dir = await saveFailureArtifacts(this.currentTest, workbench, server);
+    // What the model was asked, in order: a chat or agent request, with or without the index's matches and repo map.
+    if (dir)
+      writeFileSync(
+        join(dir, 'llm-requests.json'),
+        JSON.stringify(
+          llm.requests.map((r) => ({ path: r.path, prompt: r.promptText })),
+          null,
+          2,
+        ),
+      );
   });
 
   after(async () => {

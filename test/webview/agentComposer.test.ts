@@ -39,6 +39,51 @@ describe('webview: agent-mode composer', function () {
     assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'agent question', mode: 'agent', mentions: [], attachments: [] });
   });
 
+  it('a question left to rest goes to the host as agent/draft, with its mentions and chips; not again unchanged, never after Enter, for a command, #selection or chat mode', async () => {
+    const v = view();
+    const drafts = async () => (await v.postedOfType('agent/draft')).map((m) => m.text);
+    /** Longer than the composer's rest before a draft (DRAFT_DELAY_MS, 600 ms): what is not posted by then is not posted. */
+    const rest = () => page().waitForTimeout(1_000);
+    const question = 'Where is countWords defined? @read_file';
+    // Whole texts at once (fill): a typist's pause longer than the rest would post a draft of its own.
+    await composer().fill(question);
+    await composer().press('Escape'); // the @ popup
+    assert.deepEqual(await v.waitForPosted('agent/draft'), { type: 'agent/draft', text: question, mentions: ['read_file'], attachments: [] });
+
+    await composer().fill(`${question} x`);
+    await composer().fill(question); // changed and back before the composer rests
+    await rest();
+    assert.deepEqual(await drafts(), [question], 'the same question is not posted again');
+
+    await composer().fill(`${question} #file:src/a.ts `); // typed out: a chip, and the text is the question again
+    assert.deepEqual(await v.waitForPosted('agent/draft', 2), {
+      type: 'agent/draft',
+      text: question,
+      mentions: ['read_file'],
+      attachments: [{ kind: 'file', path: 'src/a.ts' }],
+    });
+    await page().locator('cw-context-chips li.chip[data-chip="file:src/a.ts"] button.remove').click();
+    assert.deepEqual((await v.waitForPosted('agent/draft', 3)).attachments, [], 'a removed chip changes the draft too');
+    await composer().fill(`${question} now`);
+    assert.equal((await v.waitForPosted('agent/draft', 4)).text, `${question} now`);
+    await composer().fill(`${question} now please`);
+    await composer().press('Enter'); // before the composer rests: the question is sent, its draft never is
+    await v.waitForPosted('agent/send');
+    await rest();
+    assert.equal((await drafts()).includes(`${question} now please`), false, 'nothing of the sent question after Enter');
+
+    const posted = (await drafts()).length;
+    for (const text of ['/agent summarize', 'Explain #selection please', 'short']) {
+      await composer().fill(text);
+      await rest();
+      assert.equal((await drafts()).length, posted, `no draft for ${JSON.stringify(text)}`);
+    }
+    await page().locator('cw-composer .modes button[data-mode=chat]').click();
+    await composer().fill('A plain question for chat mode');
+    await rest();
+    assert.equal((await drafts()).length, posted, 'no draft in chat mode');
+  });
+
   it('@ opens the enabled agent tools, filters as you type, picks with the keyboard, and the mention is sent', async () => {
     const v = view();
     await composer().click();

@@ -140,9 +140,23 @@ describe('agent mode logic (no DOM)', () => {
       assert.equal(store.current.tools?.enabled, true);
     });
 
+    it('before the host has said the mode, a question goes as agent/send with no mode: the host answers it by the user’s setting', () => {
+      const { store, stream, host, actions } = setup();
+      applyHostMessage(store, stream, toolsList());
+      assert.equal(store.current.mode, 'chat', 'the switch shows chat meanwhile');
+      assert.equal(actions.submit('Where is the parser? @read_file'), true);
+      applyHostMessage(store, stream, { type: 'chat/mode', mode: 'chat' });
+      assert.equal(actions.submit('plain'), true);
+      assert.deepEqual(host.posted, [
+        { type: 'agent/send', text: 'Where is the parser? @read_file', mentions: ['read_file'], attachments: [] },
+        { type: 'chat/send', text: 'plain' },
+      ]);
+    });
+
     it('sends agent/send in agent mode with the known mentions and the chips; chat/send in chat mode without chips', async () => {
       const { store, stream, host, actions } = setup();
       applyHostMessage(store, stream, toolsList());
+      applyHostMessage(store, stream, { type: 'chat/mode', mode: 'chat' });
       actions.submit('plain');
       applyHostMessage(store, stream, { type: 'chat/mode', mode: 'agent' });
       applyHostMessage(store, stream, { type: 'context/add', attachment: { kind: 'file', path: 'a.ts' } });

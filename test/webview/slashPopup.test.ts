@@ -71,6 +71,7 @@ describe('webview: composer and slash popup', function () {
 
   it('Enter sends a chat message; Shift+Enter adds a line; the draft survives a reload through setState', async () => {
     const v = view();
+    await v.send({ type: 'chat/mode', mode: 'chat' });
     await composer().click();
     await composer().pressSequentially('first line');
     await composer().press('Shift+Enter');

@@ -136,7 +136,9 @@ describe('webview logic (no DOM)', () => {
       const store = new Store();
       persistUi(host, (listener) => store.subscribe(listener));
       const actions = new Actions(host, store);
-      applyHostMessage(store, new StreamBuffer(store, () => undefined), init({ conversation: conversation('c1', [user('u1', 'secret question')]) }));
+      const stream = new StreamBuffer(store, () => undefined);
+      applyHostMessage(store, stream, init({ conversation: conversation('c1', [user('u1', 'secret question')]) }));
+      applyHostMessage(store, stream, { type: 'chat/mode', mode: 'chat' });
       actions.setDraft('draft text');
       assert.equal(actions.submit('  hello  '), true);
       actions.submit('/agent review topic=x level=low');

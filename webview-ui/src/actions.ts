@@ -49,6 +49,7 @@ export class Actions {
     if (this.store.current.activeId) return false; // one answer at a time: Stop comes first
     if (!this.agentMode.send(trimmed)) return false; // the previous message still waits for the editor's selection
     this.lastSent = trimmed;
+    this.agentMode.draftSent();
     this.agentMode.closeFileCompletion();
     this.store.update({ draft: '', chips: [] });
     return true;
@@ -108,7 +109,9 @@ export class Actions {
   }
 
   setDraft(draft: string): void {
-    if (draft !== this.store.current.draft) this.store.update({ draft });
+    if (draft === this.store.current.draft) return;
+    this.store.update({ draft });
+    this.agentMode.draftChanged(draft);
   }
 
   stop(): void {

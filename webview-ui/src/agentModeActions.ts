@@ -20,6 +20,15 @@ interface PendingSend {
   chips: ComposerChip[];
 }
 
+/**
+ * How long the composer must rest before its question goes to the host as a draft to compute ahead
+ * (`agent/draft`): long enough that a typist's next key comes first, short enough that reading a question
+ * over before Enter covers most of the 5–8 s the local model needs for it.
+ */
+export const DRAFT_DELAY_MS = 600;
+/** Shorter drafts are not questions yet. */
+const MIN_DRAFT_CHARS = 8;
+
 type SelectionReply = Extract<HostToWebview, { type: 'selection/current' }>;
 const FILE_COMPLETION_CHANNEL = 'file-completion';
 
@@ -27,6 +36,9 @@ const FILE_COMPLETION_CHANNEL = 'file-completion';
 export class AgentModeActions {
   private suggestTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingSend: PendingSend | undefined;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last draft posted: the same one (a caret moved, a key typed and deleted) is not posted again. */
+  private lastDraft: string | undefined;
 
   constructor(
     private readonly host: HostApi,
@@ -37,9 +49,10 @@ export class AgentModeActions {
 
   /** Shown at once; the host saves it in the user settings and confirms with `chat/mode`. */
   setMode(mode: ChatMode): void {
-    if (this.store.current.mode === mode) return;
-    this.store.update({ mode });
+    if (this.store.current.mode === mode && this.store.current.modeKnown) return;
+    this.store.update({ mode, modeKnown: true });
     this.post({ type: 'chat/setMode', mode });
+    this.draftChanged(this.store.current.draft);
   }
 
   /**
@@ -61,6 +74,32 @@ export class AgentModeActions {
     return true;
   }
 
+  /** The composer's text changed: once it rests for DRAFT_DELAY_MS, an agent-mode question goes to the host as a draft. */
+  draftChanged(text: string): void {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.postDraft(text.trim()), DRAFT_DELAY_MS);
+  }
+
+  /** The question was sent (or the composer cleared): no draft of it is posted any more, and the next may repeat its text. */
+  draftSent(): void {
+    clearTimeout(this.draftTimer);
+    this.lastDraft = undefined;
+  }
+
+  private postDraft(text: string): void {
+    const { activeId, chips } = this.store.current;
+    // Not a question for agent mode, or one that cannot be computed ahead: a command, an answer still running,
+    // a send waiting for the selection, or the editor's selection (read at send time only).
+    if (text.length < MIN_DRAFT_CHARS || text.startsWith('/') || activeId || this.pendingSend || SELECTION_TOKEN.test(text)) return;
+    if (chips.some((chip) => chip.kind === 'editor-selection')) return;
+    const message = this.sendMessage(text, chips);
+    if (!message || message.mode !== 'agent') return;
+    const key = JSON.stringify([message.text, message.mentions, message.attachments]);
+    if (key === this.lastDraft) return;
+    this.lastDraft = key;
+    this.post({ type: 'agent/draft', text: message.text, mentions: message.mentions, attachments: message.attachments });
+  }
+
   /**
    * The message to send for `text`: `agent/send` in agent mode, with chips or with a selection, else
    * undefined (a plain `chat/send`). Mentions are the `@tool` words that name a tool the agent may use.
@@ -71,13 +110,15 @@ export class AgentModeActions {
     chips: readonly ComposerChip[] = this.store.current.chips,
     selection?: SelectionAttachment,
   ): Extract<WebviewToHost, { type: 'agent/send' }> | undefined {
-    const { mode, tools } = this.store.current;
+    const { mode, modeKnown, tools } = this.store.current;
     const chipAttachments = chips.flatMap((chip) => (chip.kind === 'attachment' ? [chip.attachment] : []));
     const attachments = [...chipAttachments, ...(selection ? [selection] : [])].slice(0, MAX_ATTACHMENTS);
     // Without the host's answer, `#selection` in the text asks the host to read the selection itself.
     const withSelection = !selection && chips.some((chip) => chip.kind === 'editor-selection') && !SELECTION_TOKEN.test(text) ? `${text}\n#selection` : text;
-    if (mode !== 'agent' && attachments.length === 0 && !SELECTION_TOKEN.test(withSelection)) return undefined;
     const known = new Set(mentionableTools(tools).map((tool) => tool.name));
+    // The mode not known yet: no mode, so the host answers by the user's setting (codewiki.chat.mode).
+    if (!modeKnown) return { type: 'agent/send', text: withSelection, mentions: mentionsIn(text, known).slice(0, MAX_MENTIONS), attachments };
+    if (mode !== 'agent' && attachments.length === 0 && !SELECTION_TOKEN.test(withSelection)) return undefined;
     const mentions = mode === 'agent' ? mentionsIn(text, known).slice(0, MAX_MENTIONS) : [];
     return { type: 'agent/send', text: withSelection, mode, mentions, attachments };
   }
@@ -95,12 +136,15 @@ export class AgentModeActions {
     this.post(this.sendMessage(pending.text, pending.chips, reply?.selection) ?? { type: 'chat/send', text: pending.text });
   }
 
+  /** A chip goes with the question: its draft changes with it. */
   addChip(chip: ComposerChip): void {
     addChip(this.store, chip);
+    this.draftChanged(this.store.current.draft);
   }
 
   removeChip(key: string): void {
     this.store.update({ chips: this.store.current.chips.filter((chip) => chipKey(chip) !== key) });
+    this.draftChanged(this.store.current.draft);
   }
 
   /** `#file:` completion: the same `path/suggest` request the /agent form's path fields use. */

@@ -62,7 +62,7 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
       return store.update({ tools });
     }
     case 'chat/mode':
-      return store.update({ mode: message.mode });
+      return store.update({ mode: message.mode, modeKnown: true });
     case 'context/add':
       return addChip(store, { kind: 'attachment', attachment: message.attachment });
   }

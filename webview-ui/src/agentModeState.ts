@@ -22,8 +22,13 @@ export interface FileCompletion {
 
 /** The agent-mode part of the app state (merged into `AppState`). */
 export interface AgentModeState {
-  /** How a message is answered. `chat` until the host says (`chat/mode` follows `state/init`): what a host without agent mode does. */
+  /** How a message is answered, as the switch shows it: `chat` until the host says (`chat/mode`). */
   mode: ChatMode;
+  /**
+   * Whether the host has said (or the user has chosen) the mode. Until then a question goes without one and the
+   * host answers it by the user's setting: a question typed while the view still opens is not a chat by accident.
+   */
+  modeKnown?: boolean;
   /** The tool picker's state, from `tools/list`. */
   tools?: ToolsState;
   approvals: ApprovalEntry[];

@@ -2,7 +2,7 @@ import type { ModelRole } from '../../core/llm/modelRoles';
 import { NO_MODELS, type ModelProvider } from '../../core/llm/modelProvider';
 import type { PromptCacheSlots } from '../../core/llm/promptCacheSlots';
 
-const NO_SLOTS: PromptCacheSlots = { available: async () => false, restore: async () => undefined, save: async () => undefined };
+const NO_SLOTS: PromptCacheSlots = { available: async () => false, onThisMachine: false, restore: async () => undefined, save: async () => undefined };
 
 /**
  * A provider whose endpoint is known only later: `codewiki run` loads its engine before it knows whether

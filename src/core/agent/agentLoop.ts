@@ -1,4 +1,4 @@
-import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { isAbortError } from '../llm/classifyLlmError';
 import { DEFAULT_AGENT_CAPS, DEFAULT_OUTPUT_LIMITS, describeCap, isCapStop, type AgentCaps, type AgentOutputLimits } from './agentCaps';
 import type { AgentEvent, AgentEventBody, AgentStopReason } from './agentEvents';
@@ -50,14 +50,36 @@ export class AgentLoop {
    * question, so that a server with a prompt cache (llama-server) has it when the question comes: one call,
    * stopped at its first token, when the whole prompt has been processed. Nothing is emitted or recorded.
    */
-  async warmPrefix(signal?: AbortSignal): Promise<{ ms: number }> {
-    const started = performance.now();
+  warmPrefix(signal?: AbortSignal): Promise<{ ms: number }> {
     const request: AgentRunRequest = { question: '', conversationId: 'prefix-warm-up', signal };
+    return this.warm(request, async (run) => ({ messages: [...(await run.openPrefix()), new HumanMessage('Hello.')] }));
+  }
+
+  /**
+   * Computes a question's whole first request ahead of time (a draft the user has stopped typing): the same
+   * messages and tools `run` would send for the same request (the index's matches included), stopped at the first
+   * token. Sent as the question, that request then finds everything in the server's cache and answers at once.
+   */
+  warmQuestion(request: AgentRunRequest): Promise<{ ms: number }> {
+    return this.warm(request, async (run) => {
+      await run.open();
+      // The first turn forces the first @mention natively (takeTurn): with tools rendered in the prompt, the same request.
+      const forced = run.protocol.isText ? undefined : run.mentions[0];
+      return { messages: run.state.messages, ...(forced ? { toolChoice: forced } : {}) };
+    });
+  }
+
+  private async warm(
+    request: AgentRunRequest,
+    requestOf: (run: AgentRun) => Promise<{ messages: BaseMessage[]; toolChoice?: string }>,
+  ): Promise<{ ms: number }> {
+    const started = performance.now();
     const run = await AgentRun.start({ deps: this.deps, caps: this.caps, limits: this.limits, schemas: this.schemas, request, emit: () => {} });
     const stop = new AbortController();
     try {
-      const messages = [...(await run.openPrefix()), new HumanMessage('Hello.')];
-      const stream = await run.modelForTurn().stream(messages, { signal: AbortSignal.any([run.signal, stop.signal]) });
+      const { messages, toolChoice } = await requestOf(run);
+      const signal = AbortSignal.any([run.signal, stop.signal]);
+      const stream = await run.modelForTurn().stream(messages, { signal, ...(toolChoice ? { tool_choice: toolChoice } : {}) });
       const chunks = stream[Symbol.asyncIterator]();
       await chunks.next();
       stop.abort(); // the first token means the whole prompt is in the server's cache: nothing more is needed

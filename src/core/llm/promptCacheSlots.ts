@@ -15,6 +15,11 @@ export interface SlotTransfer {
 export interface PromptCacheSlots {
   /** Whether the server is llama-server, whose prompt cache the rest is about (asked once). */
   available(): Promise<boolean>;
+  /**
+   * Whether the server runs on this machine (a loopback address): only such a server is sent what the user has
+   * not sent yet (drafts computed ahead, draftWarmup.ts), since nothing then leaves the machine.
+   */
+  readonly onThisMachine: boolean;
   restore(file: string, signal?: AbortSignal): Promise<SlotTransfer | undefined>;
   save(file: string, signal?: AbortSignal): Promise<SlotTransfer | undefined>;
 }
@@ -49,5 +54,24 @@ export function llamaServerSlots(baseURL: string, apiKey: string | undefined, av
       return undefined;
     }
   }
-  return { available, restore: (file, signal) => act('restore', file, signal), save: (file, signal) => act('save', file, signal) };
+  return {
+    available,
+    onThisMachine: isLoopback(baseURL),
+    restore: (file, signal) => act('restore', file, signal),
+    save: (file, signal) => act('save', file, signal),
+  };
+}
+
+/**
+ * 127.0.0.0/8, ::1 or localhost; anything unparsable is not. Not `*.localhost`: the system resolver may ask DNS
+ * for those.
+ */
+export function isLoopback(baseURL: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseURL).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

@@ -36,6 +36,11 @@ export interface AgentModeSettings {
   /** `codewiki.agent.autoApprove` and `codewiki.agent.commandAllowList` as inspected; see `approvalPolicyFor`. */
   autoApprove?: InspectedSetting;
   commandAllowList?: InspectedSetting;
+  /**
+   * `codewiki.agent.prefillWhileTyping`: a question the user pauses over is computed ahead on a llama-server on this
+   * machine (draftWarmup.ts), so the answer starts at once on Enter. On by default (also when absent).
+   */
+  prefillDrafts?: boolean;
   /** Settings that were ignored, in words for the user (shown as warnings on each agent turn). */
   notes: string[];
 }
@@ -46,6 +51,7 @@ export const DEFAULT_AGENT_MODE_SETTINGS: Readonly<AgentModeSettings> = Object.f
   maxIterations: 12,
   subagents: {},
   toolProtocol: 'auto',
+  prefillDrafts: true,
   notes: [],
 });
 
@@ -87,6 +93,7 @@ export function readAgentModeSettings(inspect: SettingInspector): AgentModeSetti
     toolProtocol: user('agent.toolProtocol', z.enum(TOOL_PROTOCOL_SETTINGS as [ToolProtocolSetting, ...ToolProtocolSetting[]]), 'auto'),
     autoApprove: inspect('agent.autoApprove'),
     commandAllowList: inspect('agent.commandAllowList'),
+    prefillDrafts: user('agent.prefillWhileTyping', z.boolean(), true),
     notes,
   };
 }

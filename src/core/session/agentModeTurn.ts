@@ -1,11 +1,12 @@
+import type { BaseMessage } from '@langchain/core/messages';
 import type { AgentStopReason } from '../agent/agentEvents';
-import type { AgentLoop } from '../agent/agentLoop';
+import type { AgentLoop, AgentRunRequest } from '../agent/agentLoop';
 import { isCancellation } from '../util/cancellation';
 import { newMessageId } from '../history';
 import type { AgentContextRef, AgentTurnMessage, AgentTurnStatus, ChatMessage, UserMessage } from '../history/conversationTypes';
 import { AgentTurnJournal, type SaveAgentCall } from './agentTurnJournal';
 import { AgentTurnRecorder } from './agentTurnRecorder';
-import { conversationTurns } from './chatHistoryMessages';
+import { conversationTurns, type HistoryForModel } from './chatHistoryMessages';
 import { historyBudget } from './historyWindow';
 import type { SessionListener } from './sessionEvents';
 
@@ -74,7 +75,7 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   const recorder = new AgentTurnRecorder(turn, deps.post, (call) => void journal.record(call), started);
   for (const note of deps.notes ?? []) recorder.handle({ type: 'warning', message: note });
   try {
-    const history = conversationTurns(request.history, historyBudget(await deps.contextWindow?.().catch(() => undefined)));
+    const history = await windowedHistory(request.history, deps.contextWindow);
     if (history.condensed) {
       turn.condensedTurns = history.condensed;
       recorder.handle({
@@ -82,17 +83,7 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
         message: `${history.condensed} earlier exchange${history.condensed === 1 ? '' : 's'} condensed to fit the model's context`,
       });
     }
-    const result = await deps.agent().run({
-      question: request.question,
-      indexQuery: request.user.text,
-      withIndexContext: !request.context.some((ref) => ref.kind === 'codebase'),
-      conversationId: request.conversationId,
-      history: history.messages,
-      openFile: request.openFile,
-      mentions: request.mentions,
-      signal,
-      onEvent: (event) => recorder.handle(event),
-    });
+    const result = await deps.agent().run({ ...agentRunRequest(request, history.messages, signal), onEvent: (event) => recorder.handle(event) });
     turn.status = STATUS[result.stopReason];
   } catch (error) {
     // The loop reports its own failures in its result; this is a turn that could not start (no model).
@@ -106,4 +97,30 @@ export async function runAgentModeTurn(deps: AgentModeTurnDeps, request: AgentMo
   await deps.save(turn);
   deps.post({ type: 'agentTurn/done', turn: structuredClone(turn) });
   return turn;
+}
+
+/** The conversation before the question as the model gets it: the newest turns that fit its context, the rest condensed. */
+export async function windowedHistory(history: ChatMessage[], contextWindow: AgentModeTurnDeps['contextWindow']): Promise<HistoryForModel> {
+  return conversationTurns(history, historyBudget(await contextWindow?.().catch(() => undefined)));
+}
+
+/**
+ * What the agent is asked for a turn. A draft computed ahead (draftWarmup.ts) asks exactly this too, so the
+ * question's first request, sent later, is the one the server has already computed.
+ */
+export function agentRunRequest(
+  request: Pick<AgentModeTurnRequest, 'conversationId' | 'user' | 'question' | 'context' | 'mentions' | 'openFile'>,
+  history: BaseMessage[],
+  signal: AbortSignal,
+): AgentRunRequest {
+  return {
+    question: request.question,
+    indexQuery: request.user.text,
+    withIndexContext: !request.context.some((ref) => ref.kind === 'codebase'),
+    conversationId: request.conversationId,
+    history,
+    openFile: request.openFile,
+    mentions: request.mentions,
+    signal,
+  };
 }

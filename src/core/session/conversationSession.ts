@@ -36,7 +36,11 @@ export class ConversationSession {
    * prompt cache ahead of the first question: restored from disk when saved before, computed and saved otherwise.
    * Nothing is sent to other servers (undefined), nor without a workspace or a model.
    */
-  async warmPromptCache(signal?: AbortSignal): Promise<PrefixWarmth | undefined> {
+  warmPromptCache(signal?: AbortSignal): Promise<PrefixWarmth | undefined> {
+    return this.turns.withoutDrafts(() => this.warmPrefix(signal));
+  }
+
+  private async warmPrefix(signal?: AbortSignal): Promise<PrefixWarmth | undefined> {
     const { engine } = await this.deps.engine();
     if (!engine) return undefined;
     const settings = agentSettingsOf(this.deps);
@@ -71,6 +75,15 @@ export class ConversationSession {
    */
   sendAgent(text: string, options: SendOptions = {}): Promise<void> {
     return this.turns.sendAgent(text, options);
+  }
+
+  /**
+   * Computes the agent-mode question `text` ahead of Enter on a llama-server on this machine (the composer sends
+   * it when the user pauses typing), so its answer starts at once. Nothing is saved or shown; resolves whether it
+   * was computed; rejects when the server failed (worth a line in a log, never in the chat).
+   */
+  warmDraft(text: string, options: SendOptions = {}): Promise<boolean> {
+    return this.turns.warmDraft(text, options);
   }
 
   /** Answers the user message before a failed or stopped answer (chat or agent mode) again, in place. */

@@ -5,6 +5,7 @@ import type { AgentContextRef, AgentToolCall, AgentTurnMessage, AgentTurnProgres
 import { newMessageId } from '../history';
 import type { ContextAttachment } from '../../shared/protocol';
 import { runAgentModeTurn, type AgentModeTurnRequest } from './agentModeTurn';
+import { computeDraft, draftKey, DraftWarmup } from './draftWarmup';
 import { runPromptRun } from './promptRun';
 import { streamAssistantAnswer } from './chatTurn';
 import type { OpenConversation } from './openConversation';
@@ -33,6 +34,7 @@ type AgentModeRequest = Omit<AgentModeTurnRequest, 'conversationId'>;
  */
 export class SessionTurns {
   private inFlight: AbortController | undefined;
+  private readonly drafts = new DraftWarmup();
 
   constructor(
     private readonly deps: SessionDeps,
@@ -46,6 +48,7 @@ export class SessionTurns {
   }
 
   async sendChat(text: string, options: Omit<SendOptions, 'mentions' | 'openFile'>): Promise<void> {
+    this.drafts.stop();
     let questionForModel: string | undefined;
     if (options.attachments?.length || options.selection) {
       const context = await this.readContext(text, options);
@@ -57,6 +60,7 @@ export class SessionTurns {
   }
 
   async sendAgent(text: string, options: SendOptions): Promise<void> {
+    this.drafts.stop(draftKey(text, options));
     const { engine, unavailable } = await this.deps.engine();
     if (!engine) return this.deps.post({ type: 'error/show', message: agentModeUnavailable(unavailable) });
     const context = await this.readContext(text, options, engine);
@@ -72,7 +76,43 @@ export class SessionTurns {
     });
   }
 
+  /**
+   * Computes the agent-mode question `text` would send, ahead of Enter (DraftWarmup), and only where that costs
+   * nothing and reveals nothing: a llama-server on this machine, agent mode, no turn in flight, the setting on.
+   * Resolves whether it was computed; rejects when the server failed. Nothing is saved or shown; a draft whose
+   * attachment cannot be read is skipped.
+   */
+  async warmDraft(text: string, options: SendOptions): Promise<boolean> {
+    const ticket = this.drafts.ticket();
+    const settings = agentSettingsOf(this.deps);
+    if (this.busy || !text.trim() || settings.mode !== 'agent' || settings.prefillDrafts === false) return false;
+    const { engine } = await this.deps.engine();
+    const slots = engine?.models.promptCacheSlots?.('main');
+    if (!engine || !slots?.onThisMachine || !(await slots.available().catch(() => false))) return false;
+    const context = await this.readContext(text, options, engine, true).catch(() => undefined);
+    if (!context || this.busy) return false;
+    const conversation = this.conversation.current();
+    const draft = {
+      text,
+      question: context.question,
+      context: context.refs,
+      mentions: cleanMentions(options.mentions),
+      openFile: options.openFile,
+      history: conversation?.messages ?? [],
+      conversationId: conversation?.id,
+    };
+    return this.drafts.warm(ticket, draftKey(text, options), (signal) =>
+      computeDraft(this.agents.agent(engine, settings), draft, async () => engine.models.contextSize?.('main'), signal),
+    );
+  }
+
+  /** Runs the fixed prompt's warm-up with no draft around it (DraftWarmup.hold). */
+  withoutDrafts<T>(work: () => Promise<T>): Promise<T> {
+    return this.drafts.hold(work);
+  }
+
   async retry(messageId: string): Promise<void> {
+    this.drafts.stop();
     const conversation = this.conversation.current();
     const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
     const user = conversation?.messages
@@ -88,6 +128,7 @@ export class SessionTurns {
 
   /** An /agent run of an action prompt, its inputs checked first. */
   async runActionPrompt(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
+    this.drafts.stop();
     const { engine, unavailable } = await this.deps.engine();
     if (!engine) return this.deps.post({ type: 'error/show', message: unavailable ?? 'Action prompts are not available.' });
     const entry = engine.catalog.entry(promptId);
@@ -115,6 +156,7 @@ export class SessionTurns {
   }
 
   stop(): void {
+    this.drafts.stop();
     this.inFlight?.abort();
   }
 
@@ -127,7 +169,7 @@ export class SessionTurns {
     return { conversationId, user, history };
   }
 
-  /** One turn at a time: a new turn stops the previous one first. */
+  /** One turn at a time: a new turn stops the previous one first. (Each turn's entry point has stopped the drafts.) */
   private async withAbort<T>(turn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     this.inFlight?.abort();
     const controller = new AbortController();
@@ -180,7 +222,7 @@ export class SessionTurns {
   }
 
   /** The question with its attachments read, or undefined after telling the user why it cannot be sent. */
-  private async readContext(text: string, options: SendOptions, engine?: CodewikiEngine): Promise<TurnContext | undefined> {
+  private async readContext(text: string, options: SendOptions, engine?: CodewikiEngine, quiet = false): Promise<TurnContext | undefined> {
     const attachments = [...(options.attachments ?? []), ...(options.selection ? [{ kind: 'selection' as const, ...options.selection }] : [])];
     if (attachments.length === 0) return { question: text, refs: [] };
     const ready = engine ?? (await this.deps.engine()).engine;
@@ -188,6 +230,7 @@ export class SessionTurns {
       return await buildTurnContext(text, attachments, ready?.workspace, undefined, ready?.codeIndex);
     } catch (error) {
       if (!(error instanceof AttachmentError)) throw error;
+      if (quiet) return undefined;
       this.deps.post({ type: 'error/show', message: error.message });
       return undefined;
     }

@@ -29,6 +29,10 @@ export interface WorkspaceIndexOptions {
 export class WorkspaceIndex implements vscode.Disposable {
   private index: WorkerCodeIndex | undefined;
   private roots: string[] | undefined;
+  /** What the running index was started for (folders, names, secret policy): a restart for the same is no restart. */
+  private startedFor: string | undefined;
+  /** Engines asking for other folders than the index's, already logged. */
+  private readonly loggedMisses = new Set<string>();
   private building: AbortController | undefined;
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,7 +57,15 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** The index for the engine's workspace folders (real paths, in order), or undefined when there is none for them. */
   private current(roots: readonly string[]): CodeIndex | undefined {
-    return this.index && this.roots?.join('\n') === roots.join('\n') ? this.index : undefined;
+    if (!this.index) return undefined;
+    if (this.roots?.join('\n') === roots.join('\n')) return this.index;
+    // Answers then go without the index, silently for the user: the log says why.
+    const miss = `${roots.join(', ')} | ${this.roots?.join(', ')}`;
+    if (!this.loggedMisses.has(miss)) {
+      this.loggedMisses.add(miss);
+      this.options.log(`Code index: an engine asked for the folders ${roots.join(', ')}, the index holds ${this.roots?.join(', ')}`);
+    }
+    return undefined;
   }
 
   /** The index as an engine for these folders holds it: every call reaches the index running now (it restarts on its own). */
@@ -83,28 +95,36 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.building?.abort();
   }
 
-  /** Starts the index for the current folder and trust (the allow-list of secret files may have changed too). */
+  /**
+   * Starts the index for the current folders and trust (the allow-list of secret files may have changed too). When
+   * they are what the running index was started for, it stays: VS Code sends folder and settings events at startup
+   * that change nothing, and a new worker then would only make questions asked meanwhile wait for it (or, asked of the
+   * old one as it stops, lose their definition cards).
+   */
   restart(): void {
+    const folders = folderSpecs();
+    const wanted = folders.length && vscode.workspace.isTrusted && this.options.enabled();
+    // Every folder, as the engine's workspace has them: one index for the window, its paths named as the tools name them.
+    const roots = folders.map((folder) => ({ ...folder, path: realPath(folder.path) }));
+    const allowSecrets = this.options.allowSecretFiles();
+    const startedFor = wanted ? JSON.stringify({ roots, allowSecrets }) : undefined;
+    if (startedFor && startedFor === this.startedFor && this.index && this.index.status().state !== 'failed') return;
     void this.index?.dispose();
     this.index = undefined;
-    const folders = folderSpecs();
-    if (!folders.length || !vscode.workspace.isTrusted || !this.options.enabled()) {
+    this.startedFor = startedFor;
+    if (!wanted) {
       this.roots = undefined;
       this.statusEmitter.fire(undefined);
       return;
     }
-    // Every folder, as the engine's workspace has them: one index for the window, its paths named as the tools name them.
-    const roots = folders.map((folder) => ({ ...folder, path: realPath(folder.path) }));
     this.roots = roots.map((folder) => folder.path);
-    const index = new WorkerCodeIndex({
-      roots,
-      workspaceOptions: { allowSecrets: this.options.allowSecretFiles() },
-      storeDir: join(this.options.storageDir, 'index'),
-    });
+    const index = new WorkerCodeIndex({ roots, workspaceOptions: { allowSecrets }, storeDir: join(this.options.storageDir, 'index') });
     this.index = index;
     index.onStatus((status) => {
       if (this.index === index) this.statusEmitter.fire(status);
     });
+    // The status bar shows the new index from now on, not the count of the one it replaces.
+    this.statusEmitter.fire(index.status());
     void this.run((signal) => index.update({ signal }));
   }
 
