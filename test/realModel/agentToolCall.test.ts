@@ -132,4 +132,25 @@ describe('real model: the default model calls tools (in the form the wire shows)
     assert.equal(second.tokens.cached, second.server.cachedTokens, 'the turn reports what the server said');
     assert.ok(second.firstTokenMs !== undefined && second.firstTokenMs > 0);
   });
+
+  it('a question computed as a draft before Enter: its first call finds the whole prompt in the cache and answers right', async () => {
+    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 64 });
+    const engine = await createCodewikiEngine({
+      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
+      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
+      models,
+    });
+    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 2 } });
+    const question = 'Where is the word frequency computed? Name the file.';
+    await agent.warmQuestion({ question, conversationId: 'real-model-draft' });
+    const events: AgentEvent[] = [];
+    const result = await agent.run({ question, conversationId: 'real-model-draft', onEvent: (e) => events.push(e) });
+    await engine.codeIndex.dispose();
+    const first = events.find((e): e is Extract<AgentEvent, { type: 'turn-end' }> => e.type === 'turn-end' && e.iteration === 1)!;
+    assert.ok(first.server, 'llama-server sent its timings');
+    // llama-server computes the prompt's last token again to start answering; nothing else was left to compute.
+    assert.ok(first.server.evaluatedTokens <= 4, `the draft computed the prompt: ${JSON.stringify(first.server)}`);
+    assert.ok(first.server.cachedTokens > 1_000, `the whole prompt came from the cache: ${JSON.stringify(first.server)}`);
+    assert.match(result.answer, /frequency\.ts/, `the answer names the right file: ${JSON.stringify(result.answer)}`);
+  });
 });
