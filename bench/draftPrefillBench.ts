@@ -99,8 +99,8 @@ export async function benchDraftPrefill(): Promise<BenchRow[]> {
 async function askAll(target: Target, models: OpenAiModelProvider, proxy: RecordingProxy, mode: Draft): Promise<Answered[]> {
   const storage = mkdtempSync(join(tmpdir(), 'codewiki-draft-bench-state-'));
   const engine = await createCodewikiEngine({ workspaceRoot: target.dir, builtinPromptsDir: join(ROOT, 'action-prompts'), models });
+  const history = (await StateManager.open(storage)).manager;
   try {
-    const history = (await StateManager.open(storage)).manager;
     const listeners = new Set<(message: HostToWebview) => void>();
     const session = new ConversationSession({
       history,
@@ -113,10 +113,17 @@ async function askAll(target: Target, models: OpenAiModelProvider, proxy: Record
     const answers: Answered[] = [];
     for (const { question, files } of target.questions) {
       await session.newConversation();
-      const drafting = mode === 'none' ? undefined : session.warmDraft(question);
-      if (mode === 'one second') await delay(1_000);
+      const sentBefore = proxy.chatExchanges().length;
+      const drafting = mode === 'none' ? undefined : session.warmDraft(question).catch(() => false);
+      let settled = false;
+      void drafting?.finally(() => (settled = true));
+      // One second from when the draft's request reached the server (its index search comes first), then Enter.
+      if (mode === 'one second') {
+        await until(() => settled || proxy.chatExchanges().length > sentBefore);
+        await delay(1_000);
+      }
       const computed = mode === 'computed' ? await drafting : undefined;
-      const answered = await timedAnswer(session, listeners, proxy, question, files);
+      const answered = await timedAnswer(session, listeners, proxy, question, files).finally(() => drafting);
       await drafting; // done, or stopped by the question
       answers.push({ ...answered, notComputed: computed === false });
       process.stderr.write(`  ${target.name} [${mode}] ${question} → ${JSON.stringify(answered.answer.slice(0, 160))}\n`);
@@ -124,6 +131,7 @@ async function askAll(target: Target, models: OpenAiModelProvider, proxy: Record
     return answers;
   } finally {
     await engine.codeIndex.dispose();
+    await history.dispose();
     rmSync(storage, { recursive: true, force: true });
   }
 }
@@ -202,4 +210,8 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function until(probe: () => boolean): Promise<void> {
+  while (!probe()) await delay(20);
 }

@@ -120,7 +120,7 @@ describe('agent mode: computing a draft question ahead on the local model', () =
     assert.equal(fx.of('agentTurn/done')[0]!.turn.answer, 'It counts words.');
 
     await fx.session.newConversation();
-    fx.server.enqueue({ text: 'It is', delayMs: 400 });
+    fx.server.enqueue({ text: 'It is', delayMs: 2_000 }); // still computing when its question comes
     const kept = fx.session.warmDraft(QUESTION);
     await fx.server.waitForRequests(3);
     fx.server.enqueue({ text: 'It is in src/frequency.ts:2.' });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { toolsList } from './support/agentBuilders';
-import { init } from './support/builders';
+import { agentTurn, toolsList } from './support/agentBuilders';
+import { init, user } from './support/builders';
 import { eventually, useWebview } from './support/webviewPage';
 
 describe('webview: agent-mode composer', function () {
@@ -39,19 +39,28 @@ describe('webview: agent-mode composer', function () {
     assert.deepEqual(await v.waitForPosted('agent/send'), { type: 'agent/send', text: 'agent question', mode: 'agent', mentions: [], attachments: [] });
   });
 
-  it('a question left to rest goes to the host as agent/draft, with its mentions and chips; not again unchanged, never after Enter, for a command, #selection or chat mode', async () => {
+  it('a question left to rest goes to the host as agent/draft, with its mentions and chips; not again unchanged, never after Enter, for a command, #selection or chat mode; again once an answer ends', async () => {
     const v = view();
     const drafts = async () => (await v.postedOfType('agent/draft')).map((m) => m.text);
     /** Longer than the composer's rest before a draft (DRAFT_DELAY_MS, 600 ms): what is not posted by then is not posted. */
     const rest = () => page().waitForTimeout(1_000);
+    /** Writes each text into the composer as typing does (an input event), all in one task: no rest in between. */
+    const typeAtOnce = (texts: string[]) =>
+      composer().evaluate(
+        `(textarea, texts) => {
+          for (const text of texts) {
+            textarea.value = text;
+            textarea.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+        }`,
+        texts,
+      );
     const question = 'Where is countWords defined? @read_file';
-    // Whole texts at once (fill): a typist's pause longer than the rest would post a draft of its own.
     await composer().fill(question);
     await composer().press('Escape'); // the @ popup
     assert.deepEqual(await v.waitForPosted('agent/draft'), { type: 'agent/draft', text: question, mentions: ['read_file'], attachments: [] });
 
-    await composer().fill(`${question} x`);
-    await composer().fill(question); // changed and back before the composer rests
+    await typeAtOnce([`${question} x`, question]); // changed and back before the composer rests
     await rest();
     assert.deepEqual(await drafts(), [question], 'the same question is not posted again');
 
@@ -64,24 +73,31 @@ describe('webview: agent-mode composer', function () {
     });
     await page().locator('cw-context-chips li.chip[data-chip="file:src/a.ts"] button.remove').click();
     assert.deepEqual((await v.waitForPosted('agent/draft', 3)).attachments, [], 'a removed chip changes the draft too');
-    await composer().fill(`${question} now`);
-    assert.equal((await v.waitForPosted('agent/draft', 4)).text, `${question} now`);
     await composer().fill(`${question} now please`);
-    await composer().press('Enter'); // before the composer rests: the question is sent, its draft never is
+    await composer().press('Enter');
     await v.waitForPosted('agent/send');
     await rest();
-    assert.equal((await drafts()).includes(`${question} now please`), false, 'nothing of the sent question after Enter');
+    const posted = (await v.posted()).map((m) => m.type);
+    assert.equal(posted.lastIndexOf('agent/draft') < posted.indexOf('agent/send'), true, 'no draft after Enter (the timer of the typing before it is off)');
+    const beforeAnswer = (await drafts()).length;
 
-    const posted = (await drafts()).length;
+    // While an answer runs nothing is posted; once it ends, what the composer holds is.
+    await v.send({ type: 'agentTurn/started', conversationId: 'c1', user: user('u9', 'q'), turn: agentTurn('t9', { status: 'streaming' }) });
+    await composer().fill('And where is topWords defined?');
+    await rest();
+    assert.equal((await drafts()).length, beforeAnswer, 'no draft while an answer runs');
+    await v.send({ type: 'agentTurn/done', turn: agentTurn('t9', { status: 'done', answer: 'In src/frequency.ts.' }) });
+    assert.equal((await v.waitForPosted('agent/draft', beforeAnswer + 1)).text, 'And where is topWords defined?');
+
     for (const text of ['/agent summarize', 'Explain #selection please', 'short']) {
       await composer().fill(text);
       await rest();
-      assert.equal((await drafts()).length, posted, `no draft for ${JSON.stringify(text)}`);
+      assert.equal((await drafts()).length, beforeAnswer + 1, `no draft for ${JSON.stringify(text)}`);
     }
     await page().locator('cw-composer .modes button[data-mode=chat]').click();
     await composer().fill('A plain question for chat mode');
     await rest();
-    assert.equal((await drafts()).length, posted, 'no draft in chat mode');
+    assert.equal((await drafts()).length, beforeAnswer + 1, 'no draft in chat mode');
   });
 
   it('@ opens the enabled agent tools, filters as you type, picks with the keyboard, and the mention is sent', async () => {

@@ -37,7 +37,7 @@ export class AgentModeActions {
   private suggestTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingSend: PendingSend | undefined;
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The last draft posted: the same one (a caret moved, a key typed and deleted) is not posted again. */
+  /** The last draft posted: the same one (a key typed and deleted) is not posted again while nothing else changed. */
   private lastDraft: string | undefined;
 
   constructor(
@@ -45,7 +45,19 @@ export class AgentModeActions {
     private readonly store: Store,
     private readonly notify: Notify,
     private readonly requests: ChatRequests,
-  ) {}
+  ) {
+    // The host drops a draft that comes while an answer runs, when the conversation or the mode changes (and its
+    // settings' warm-up stops it): then the composer's question, unchanged, is posted again once things settle.
+    let seen = { busy: Boolean(store.current.activeId), mode: store.current.mode, conversation: store.current.conversationId };
+    store.subscribe((state) => {
+      const now = { busy: Boolean(state.activeId), mode: state.mode, conversation: state.conversationId };
+      const settled = (seen.busy && !now.busy) || now.mode !== seen.mode || now.conversation !== seen.conversation;
+      seen = now;
+      if (!settled) return;
+      this.lastDraft = undefined;
+      if (state.draft.trim()) this.draftChanged(state.draft);
+    });
+  }
 
   /** Shown at once; the host saves it in the user settings and confirms with `chat/mode`. */
   setMode(mode: ChatMode): void {

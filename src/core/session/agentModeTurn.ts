@@ -124,3 +124,8 @@ export function agentRunRequest(
     signal,
   };
 }
+
+/** `@name` or `name`, each once, in order. */
+export function cleanMentions(mentions: string[] | undefined): string[] {
+  return [...new Set((mentions ?? []).map((mention) => mention.replace(/^@/, '')).filter(Boolean))];
+}

@@ -4,8 +4,10 @@ import type { CodewikiEngine } from '../codewikiEngine';
 import type { AgentContextRef, AgentToolCall, AgentTurnMessage, AgentTurnProgress, ChatMessage, UserMessage } from '../history/conversationTypes';
 import { newMessageId } from '../history';
 import type { ContextAttachment } from '../../shared/protocol';
-import { runAgentModeTurn, type AgentModeTurnRequest } from './agentModeTurn';
-import { computeDraft, draftKey, DraftWarmup } from './draftWarmup';
+import { cleanMentions, runAgentModeTurn, type AgentModeTurnRequest } from './agentModeTurn';
+import { draftKey } from './draftWarmup';
+import type { SendOptions } from './sendOptions';
+import { SessionDrafts } from './sessionDrafts';
 import { runPromptRun } from './promptRun';
 import { streamAssistantAnswer } from './chatTurn';
 import type { OpenConversation } from './openConversation';
@@ -14,17 +16,7 @@ import type { SessionApprovals } from './sessionApprovals';
 import { agentSettingsOf, type SessionDeps } from './sessionDeps';
 import { AttachmentError, buildTurnContext, type TurnContext } from './turnContext';
 
-/** What goes with an agent-mode (or chat-mode) question besides its text. */
-export interface SendOptions {
-  /** Workspace-relative path of the file open in the editor; the agent is told its name. */
-  openFile?: string;
-  /** The editor's selection, when the question says `#selection`. */
-  selection?: { path: string; startLine: number; endLine: number };
-  /** Chips: files and selections whose content goes with the question. */
-  attachments?: ContextAttachment[];
-  /** `@tool` mentions (agent mode only): each is forced on one of the first model calls. */
-  mentions?: string[];
-}
+export type { SendOptions } from './sendOptions';
 
 type AgentModeRequest = Omit<AgentModeTurnRequest, 'conversationId'>;
 
@@ -34,21 +26,39 @@ type AgentModeRequest = Omit<AgentModeTurnRequest, 'conversationId'>;
  */
 export class SessionTurns {
   private inFlight: AbortController | undefined;
-  private readonly drafts = new DraftWarmup();
+  private readonly drafts: SessionDrafts;
 
   constructor(
     private readonly deps: SessionDeps,
     private readonly conversation: OpenConversation,
     private readonly approvals: SessionApprovals,
     private readonly agents: SessionAgents,
-  ) {}
+  ) {
+    this.drafts = new SessionDrafts(deps, conversation, agents, (text, options, engine) => this.readContext(text, options, engine, true));
+  }
 
   get busy(): boolean {
     return this.inFlight !== undefined;
   }
 
-  async sendChat(text: string, options: Omit<SendOptions, 'mentions' | 'openFile'>): Promise<void> {
-    this.drafts.stop();
+  /** Each turn holds the drafts off from its first step to its end (DraftWarmup.hold). */
+  sendChat(text: string, options: Omit<SendOptions, 'mentions' | 'openFile'>): Promise<void> {
+    return this.drafts.hold(() => this.chat(text, options));
+  }
+
+  sendAgent(text: string, options: SendOptions): Promise<void> {
+    return this.drafts.hold(() => this.agentMode(text, options), draftKey(text, options));
+  }
+
+  retry(messageId: string): Promise<void> {
+    return this.drafts.hold(() => this.answerAgain(messageId));
+  }
+
+  runActionPrompt(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
+    return this.drafts.hold(() => this.promptRun(promptId, rawInputs));
+  }
+
+  private async chat(text: string, options: Omit<SendOptions, 'mentions' | 'openFile'>): Promise<void> {
     let questionForModel: string | undefined;
     if (options.attachments?.length || options.selection) {
       const context = await this.readContext(text, options);
@@ -59,8 +69,7 @@ export class SessionTurns {
     await this.withAbort((signal) => streamAssistantAnswer(this.chatDeps(conversationId), conversationId, history, user, signal, undefined, questionForModel));
   }
 
-  async sendAgent(text: string, options: SendOptions): Promise<void> {
-    this.drafts.stop(draftKey(text, options));
+  private async agentMode(text: string, options: SendOptions): Promise<void> {
     const { engine, unavailable } = await this.deps.engine();
     if (!engine) return this.deps.post({ type: 'error/show', message: agentModeUnavailable(unavailable) });
     const context = await this.readContext(text, options, engine);
@@ -76,34 +85,9 @@ export class SessionTurns {
     });
   }
 
-  /**
-   * Computes the agent-mode question `text` would send, ahead of Enter (DraftWarmup), and only where that costs
-   * nothing and reveals nothing: a llama-server on this machine, agent mode, no turn in flight, the setting on.
-   * Resolves whether it was computed; rejects when the server failed. Nothing is saved or shown; a draft whose
-   * attachment cannot be read is skipped.
-   */
-  async warmDraft(text: string, options: SendOptions): Promise<boolean> {
-    const ticket = this.drafts.ticket();
-    const settings = agentSettingsOf(this.deps);
-    if (this.busy || !text.trim() || settings.mode !== 'agent' || settings.prefillDrafts === false) return false;
-    const { engine } = await this.deps.engine();
-    const slots = engine?.models.promptCacheSlots?.('main');
-    if (!engine || !slots?.onThisMachine || !(await slots.available().catch(() => false))) return false;
-    const context = await this.readContext(text, options, engine, true).catch(() => undefined);
-    if (!context || this.busy) return false;
-    const conversation = this.conversation.current();
-    const draft = {
-      text,
-      question: context.question,
-      context: context.refs,
-      mentions: cleanMentions(options.mentions),
-      openFile: options.openFile,
-      history: conversation?.messages ?? [],
-      conversationId: conversation?.id,
-    };
-    return this.drafts.warm(ticket, draftKey(text, options), (signal) =>
-      computeDraft(this.agents.agent(engine, settings), draft, async () => engine.models.contextSize?.('main'), signal),
-    );
+  /** See SessionDrafts.warm: the question `text` would send, computed ahead of Enter where that costs and reveals nothing. */
+  warmDraft(text: string, options: SendOptions): Promise<boolean> {
+    return this.drafts.warm(text, options, () => this.busy);
   }
 
   /** Runs the fixed prompt's warm-up with no draft around it (DraftWarmup.hold). */
@@ -111,8 +95,7 @@ export class SessionTurns {
     return this.drafts.hold(work);
   }
 
-  async retry(messageId: string): Promise<void> {
-    this.drafts.stop();
+  private async answerAgain(messageId: string): Promise<void> {
     const conversation = this.conversation.current();
     const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
     const user = conversation?.messages
@@ -127,8 +110,7 @@ export class SessionTurns {
   }
 
   /** An /agent run of an action prompt, its inputs checked first. */
-  async runActionPrompt(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
-    this.drafts.stop();
+  private async promptRun(promptId: string, rawInputs: Record<string, unknown>): Promise<void> {
     const { engine, unavailable } = await this.deps.engine();
     if (!engine) return this.deps.post({ type: 'error/show', message: unavailable ?? 'Action prompts are not available.' });
     const entry = engine.catalog.entry(promptId);
@@ -169,7 +151,7 @@ export class SessionTurns {
     return { conversationId, user, history };
   }
 
-  /** One turn at a time: a new turn stops the previous one first. (Each turn's entry point has stopped the drafts.) */
+  /** One turn at a time: a new turn stops the previous one first. */
   private async withAbort<T>(turn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     this.inFlight?.abort();
     const controller = new AbortController();
@@ -251,11 +233,6 @@ export class SessionTurns {
 
 function agentModeUnavailable(why: string | undefined): string {
   return `Agent mode cannot run here: ${why ?? 'the workspace tools are not available.'} Chat mode still answers without workspace tools.`;
-}
-
-/** `@name` or `name`, each once, in order. */
-function cleanMentions(mentions: string[] | undefined): string[] {
-  return [...new Set((mentions ?? []).map((mention) => mention.replace(/^@/, '')).filter(Boolean))];
 }
 
 function attachmentOf(ref: AgentContextRef): ContextAttachment {
