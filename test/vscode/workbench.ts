@@ -69,7 +69,8 @@ export class Workbench {
 
   /**
    * Runs a command through the palette by its full title, e.g. "CodeWiki: New Chat" or "Developer: Reload Window".
-   * Early in startup a command may not be registered yet and the open palette does not refresh, so it retries.
+   * Early in startup a command may not be registered yet and the open palette does not refresh, so it retries, as it
+   * does when the palette did not open.
    */
   async runCommand(title: string, timeout = 45_000, opensInput = false): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
@@ -84,8 +85,9 @@ export class Workbench {
       // F1 while a previous quick pick is still fading out would close it instead of opening the palette.
       await widget.waitFor({ state: 'hidden', timeout: 10_000 });
       await this.page.keyboard.press('F1');
-      await widget.locator('input').fill(`>${title}`);
       try {
+        // F1 can go unanswered (seen with Workspace Trust's modal editor just closed over the workbench): press it again.
+        await widget.locator('input').fill(`>${title}`, { timeout: 5_000 });
         await row.waitFor({ timeout: 5_000 });
         break;
       } catch (error) {
