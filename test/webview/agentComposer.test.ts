@@ -73,6 +73,10 @@ describe('webview: agent-mode composer', function () {
     });
     await page().locator('cw-context-chips li.chip[data-chip="file:src/a.ts"] button.remove').click();
     assert.deepEqual((await v.waitForPosted('agent/draft', 3)).attachments, [], 'a removed chip changes the draft too');
+    await v.send({ type: 'context/add', attachment: { kind: 'file', path: 'lib/x.ts' } }); // Add Selection to Chat, from the host
+    assert.deepEqual((await v.waitForPosted('agent/draft', 4)).attachments, [{ kind: 'file', path: 'lib/x.ts' }], 'and one the host added');
+    await page().locator('cw-context-chips li.chip[data-chip="file:lib/x.ts"] button.remove').click();
+    await v.waitForPosted('agent/draft', 5);
     await composer().fill(`${question} now please`);
     await composer().press('Enter');
     await v.waitForPosted('agent/send');

@@ -48,14 +48,16 @@ export class AgentModeActions {
   ) {
     // The host drops a draft that comes while an answer runs, when the conversation or the mode changes (and its
     // settings' warm-up stops it): then the composer's question, unchanged, is posted again once things settle.
-    let seen = { busy: Boolean(store.current.activeId), mode: store.current.mode, conversation: store.current.conversationId };
+    // A chip goes with the question, whoever added it (the composer, or the host's Add Selection to Chat): the draft
+    // changes with it.
+    let seen = { busy: Boolean(store.current.activeId), mode: store.current.mode, conversation: store.current.conversationId, chips: store.current.chips };
     store.subscribe((state) => {
-      const now = { busy: Boolean(state.activeId), mode: state.mode, conversation: state.conversationId };
+      const now = { busy: Boolean(state.activeId), mode: state.mode, conversation: state.conversationId, chips: state.chips };
       const settled = (seen.busy && !now.busy) || now.mode !== seen.mode || now.conversation !== seen.conversation;
+      const chipsChanged = now.chips !== seen.chips;
       seen = now;
-      if (!settled) return;
-      this.lastDraft = undefined;
-      if (state.draft.trim()) this.draftChanged(state.draft);
+      if (settled) this.lastDraft = undefined;
+      if ((settled || chipsChanged) && state.draft.trim()) this.draftChanged(state.draft);
     });
   }
 
@@ -148,15 +150,12 @@ export class AgentModeActions {
     this.post(this.sendMessage(pending.text, pending.chips, reply?.selection) ?? { type: 'chat/send', text: pending.text });
   }
 
-  /** A chip goes with the question: its draft changes with it. */
   addChip(chip: ComposerChip): void {
     addChip(this.store, chip);
-    this.draftChanged(this.store.current.draft);
   }
 
   removeChip(key: string): void {
     this.store.update({ chips: this.store.current.chips.filter((chip) => chipKey(chip) !== key) });
-    this.draftChanged(this.store.current.draft);
   }
 
   /** `#file:` completion: the same `path/suggest` request the /agent form's path fields use. */

@@ -86,6 +86,8 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Builds from nothing (CodeWiki: Rebuild Index). */
   async rebuild(): Promise<IndexStatus | undefined> {
+    // A worker that failed (it crashed, or ran out of memory) cannot rebuild: a new one does.
+    if (this.index?.status().state === 'failed') this.restart();
     if (!this.index) return undefined;
     return this.run((signal) => this.index!.rebuild({ signal }));
   }
