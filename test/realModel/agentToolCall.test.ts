@@ -33,6 +33,17 @@ describe('real model: the default model calls tools (in the form the wire shows)
     await server?.stop();
   });
 
+  /** A read-only agent on example-workspace, starting from its code index, on the server at temperature 0. */
+  async function exampleAgent(options: { maxIterations: number; maxTokens?: number }) {
+    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: options.maxTokens });
+    const engine = await createCodewikiEngine({
+      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
+      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
+      models,
+    });
+    return { engine, agent: createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: options.maxIterations } }) };
+  }
+
   it('answers a question any instruct model knows (the server computes correctly)', async () => {
     const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 16 });
     const answer = await models.model('main').invoke('What is the capital of France? Answer in one word.');
@@ -89,13 +100,7 @@ describe('real model: the default model calls tools (in the form the wire shows)
   });
 
   it('answers a where-is question with the right file when it starts from the code index', async () => {
-    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0 });
-    const engine = await createCodewikiEngine({
-      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
-      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
-      models,
-    });
-    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 4 } });
+    const { engine, agent } = await exampleAgent({ maxIterations: 4 });
     const events: AgentEvent[] = [];
     const result = await agent.run({
       question: 'Which file defines the list of stop words?',
@@ -111,17 +116,11 @@ describe('real model: the default model calls tools (in the form the wire shows)
   });
 
   it('a second question reuses the prompt the first one computed: llama-server reports cached prompt tokens', async () => {
-    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 64 });
-    const engine = await createCodewikiEngine({
-      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
-      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
-      models,
-    });
-    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 2 } });
+    const { engine, agent } = await exampleAgent({ maxIterations: 2, maxTokens: 64 });
     const firstCall = async (question: string) => {
       const events: AgentEvent[] = [];
       await agent.run({ question, conversationId: `real-model-cache-${question.length}`, onEvent: (e) => events.push(e) });
-      return events.find((e): e is Extract<AgentEvent, { type: 'turn-end' }> => e.type === 'turn-end' && e.iteration === 1)!;
+      return firstTurnEnd(events);
     };
     await firstCall('Where is the default reading speed defined?');
     const second = await firstCall('Which file splits text into sentences?');
@@ -134,19 +133,13 @@ describe('real model: the default model calls tools (in the form the wire shows)
   });
 
   it('a question computed as a draft before Enter: its first call finds the whole prompt in the cache and answers right', async () => {
-    const models = new OpenAiModelProvider({ baseURL: server.baseUrl, model: server.model, temperature: 0, maxTokens: 64 });
-    const engine = await createCodewikiEngine({
-      workspaceRoot: join(REPO_ROOT, 'example-workspace'),
-      builtinPromptsDir: join(REPO_ROOT, 'action-prompts'),
-      models,
-    });
-    const agent = createAgent(engine, { gate: denyingGate('read-only test'), caps: { maxIterations: 2 } });
+    const { engine, agent } = await exampleAgent({ maxIterations: 2, maxTokens: 64 });
     const question = 'Where is the word frequency computed? Name the file.';
     await agent.warmQuestion({ question, conversationId: 'real-model-draft' });
     const events: AgentEvent[] = [];
     const result = await agent.run({ question, conversationId: 'real-model-draft', onEvent: (e) => events.push(e) });
     await engine.codeIndex.dispose();
-    const first = events.find((e): e is Extract<AgentEvent, { type: 'turn-end' }> => e.type === 'turn-end' && e.iteration === 1)!;
+    const first = firstTurnEnd(events);
     assert.ok(first.server, 'llama-server sent its timings');
     // llama-server computes the prompt's last token again to start answering; nothing else was left to compute.
     assert.ok(first.server.evaluatedTokens <= 4, `the draft computed the prompt: ${JSON.stringify(first.server)}`);
@@ -154,3 +147,8 @@ describe('real model: the default model calls tools (in the form the wire shows)
     assert.match(result.answer, /frequency\.ts/, `the answer names the right file: ${JSON.stringify(result.answer)}`);
   });
 });
+
+/** The end of a run's first model call: its tokens and llama-server's timings. */
+function firstTurnEnd(events: AgentEvent[]): Extract<AgentEvent, { type: 'turn-end' }> {
+  return events.find((e): e is Extract<AgentEvent, { type: 'turn-end' }> => e.type === 'turn-end' && e.iteration === 1)!;
+}

@@ -66,7 +66,6 @@ export class AgentModeActions {
     if (this.store.current.mode === mode && this.store.current.modeKnown) return;
     this.store.update({ mode, modeKnown: true });
     this.post({ type: 'chat/setMode', mode });
-    this.draftChanged(this.store.current.draft);
   }
 
   /**
