@@ -69,6 +69,8 @@ describe('history: index.json', () => {
 
   it('sees appends a process made but never indexed (it was killed before the index write)', async () => {
     await seed();
+    // Timestamps are in milliseconds: within the seed's last one, "newest first" would be a tie broken by random ids.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const { manager: crashed } = await StateManager.open(storage.dir(), { indexDelayMs: 60_000 });
     const conversation = await crashed.createConversation();
     await crashed.appendMessage(conversation.id, userMessage('never indexed'));
