@@ -167,18 +167,26 @@ describe('webview: heavy Markdown streamed in small chunks', function () {
 
   /**
    * Where each element of answer `id` (runs aside) starts, in px from the answer's top, and how many
-   * runs hold them. Read after a frame: until then, what has `content-visibility: auto` (runs, and the
-   * code blocks of an answer in one run) still has its placeholder size, even on screen.
+   * runs hold them. Read once nothing in the answer is skipped by `content-visibility: auto`: Chromium sizes the
+   * nested layers (the message, its runs, the code blocks of an answer in one run) one per frame, and until then
+   * a layer has its placeholder size even on screen. One frame was not always enough: a reopened answer's code
+   * block was once measured at its 60 px placeholder, which moved everything under it (1 CI run in 5).
    */
   const elementTops = async (id: string) => {
-    await frame();
-    return page()
-      .locator(`cw-message[data-id=${id}] .markdown`)
-      .evaluate((body) => {
-        const top = body.getBoundingClientRect().top;
-        const shown = [...body.querySelectorAll('*')].filter((e) => !e.matches('.md-run'));
-        return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => `${e.localName} ${Math.round(e.getBoundingClientRect().top - top)}`) };
-      });
+    const body = page().locator(`cw-message[data-id=${id}] .markdown`);
+    for (let frames = 0; ; frames++) {
+      const sized = await body.evaluate((answer) =>
+        [...answer.querySelectorAll('.md-run > *, cw-code-block > *')].every((e) => e.checkVisibility({ contentVisibilityAuto: true })),
+      );
+      if (sized) break;
+      assert.ok(frames < 20, `answer ${id} is still skipped by content-visibility after 20 frames`);
+      await frame();
+    }
+    return body.evaluate((body) => {
+      const top = body.getBoundingClientRect().top;
+      const shown = [...body.querySelectorAll('*')].filter((e) => !e.matches('.md-run'));
+      return { runs: body.querySelectorAll('.md-run').length, tops: shown.map((e) => `${e.localName} ${Math.round(e.getBoundingClientRect().top - top)}`) };
+    });
   };
 
   it('300 lines of emphasis in one paragraph: the first emphasis keeps its node, and the end equals rendering once', async () => {
