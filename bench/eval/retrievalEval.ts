@@ -7,8 +7,11 @@ import { evalReposDir, type EvalQuestion, type EvalRepo } from './evalRepos';
 import { minedQuestions } from './minedQuestions';
 import { WholeFileBm25 } from './wholeFileBm25';
 
-/** The rankings compared: names alone, BM25 alone, BM25 with the exact-name bonus, and everything with the file graph. */
-export const METHODS = ['symbols', 'bm25', 'bm25+names', 'bm25+names+graph', 'whole-file bm25'] as const;
+/**
+ * The rankings compared: names alone, BM25 alone, BM25 with the exact-name bonus, that with the file graph, and
+ * everything (the proximity of the question's words in the best candidates too: what the agent gets).
+ */
+export const METHODS = ['symbols', 'bm25', 'bm25+names', 'bm25+names+graph', '+proximity', 'whole-file bm25'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface Accuracy {
@@ -58,7 +61,7 @@ async function score(
       const hit = ranked.findIndex((path) => question.files.includes(path));
       if (hit === 0) result[method].at1++;
       if (hit >= 0 && hit < 5) result[method].at5++;
-      if (method === 'bm25+names+graph' && (hit < 0 || hit >= 5)) onMiss?.(question, ranked);
+      if (method === '+proximity' && (hit < 0 || hit >= 5)) onMiss?.(question, ranked);
     }
   }
   return result;
@@ -73,10 +76,12 @@ async function rank(index: CodebaseIndex, baseline: WholeFileBm25, method: Metho
       return [...new Set(paths)];
     }
     case 'bm25':
-      return paths(await index.searchCode(question, { limit: 5, useGraph: false, useExactNames: false, withLines: false }));
+      return paths(await index.searchCode(question, { limit: 5, useGraph: false, useExactNames: false, withLines: false, useProximity: false }));
     case 'bm25+names':
-      return paths(await index.searchCode(question, { limit: 5, useGraph: false, withLines: false }));
+      return paths(await index.searchCode(question, { limit: 5, useGraph: false, withLines: false, useProximity: false }));
     case 'bm25+names+graph':
+      return paths(await index.searchCode(question, { limit: 5, withLines: false, useProximity: false }));
+    case '+proximity':
       return paths(await index.searchCode(question, { limit: 5, withLines: false }));
     case 'whole-file bm25':
       return baseline.rank(question, 5);

@@ -118,6 +118,8 @@ export interface CodeSearchOptions {
   pathPrefix?: string;
   /** Read the files for their best lines (default true); ranking alone is faster. */
   withLines?: boolean;
+  /** Rank the best candidates by how closely their text gathers the query's words too (default true; the evaluation turns it off to compare). */
+  useProximity?: boolean;
 }
 
 export interface RepoMapOptions {

@@ -20,6 +20,7 @@ import { indexFile, updateContents } from './build/indexBuilder';
 import { isNotIndexed } from './build/notIndexed';
 import { IndexContents } from './indexContents';
 import { bestLinesOf } from './search/bestLines';
+import { fileTextReader } from './search/fileTexts';
 import { codeStructure } from './search/codeStructure';
 import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, QUESTION_CANDIDATES, questionContext } from './search/questionContext';
@@ -126,15 +127,18 @@ export class CodebaseIndex implements CodeIndex {
 
   async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {
     await this.ensureLoaded();
+    const readText = fileTextReader((path) => this.absoluteOf(path));
     const ranked = rankFiles(this.contents, query, {
       limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
       useGraph: options.useGraph ?? true,
       useExactNames: options.useExactNames,
       pathPrefix: options.pathPrefix,
+      readText: options.useProximity === false ? undefined : readText,
     });
+    const withLines = options.withLines ?? true;
     return ranked.map((file) => {
       const facts = this.contents.byId(file.id)!;
-      return bestLinesOf(file, facts, this.absoluteOf(facts.path), options.withLines ?? true);
+      return bestLinesOf(file, facts, withLines ? readText(facts.path) : undefined, withLines);
     });
   }
 

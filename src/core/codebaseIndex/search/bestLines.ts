@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { CodeLine, CodeSearchHit, FileFacts, SymbolDef } from '../codeIndexTypes';
 import { splitIdentifier, stemTerm } from './identifierWords';
 import type { RankedFile } from './rankFiles';
+import { linesWithTerms } from './termProximity';
 
 const MAX_SYMBOLS = 3;
 const MAX_LINES = 3;
 const MAX_LINE_CHARS = 160;
-const MAX_READ_BYTES = 256 * 1024;
 /** Lines looked at per file: enough to find the best few in a file that mentions the query everywhere. */
 const MAX_CANDIDATE_LINES = 200;
 
@@ -19,10 +18,10 @@ const MAX_BODY_LINES = 150;
  * `should_bypass_proxies` comes up for "checks the NO_PROXY variable"); then the best of those lines,
  * each with the definition it sits in.
  */
-export function bestLinesOf(file: RankedFile, facts: FileFacts, absolute: string | undefined, withLines: boolean): CodeSearchHit {
+export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | undefined, withLines: boolean): CodeSearchHit {
   const wanted = new Set(file.terms);
   const exact = new Set(file.exact.map((ref) => ref.index));
-  const candidates = withLines && absolute && wanted.size ? matchingLines(absolute, wanted) : [];
+  const candidates = withLines && text !== undefined && wanted.size ? matchingLines(text, wanted) : [];
   const scored = facts.symbols
     .map((symbol, index) => ({ symbol, score: (exact.has(index) ? 100 : 0) + 2 * overlap(wordsOf(symbol), wanted) + bodyScore(symbol, candidates) }))
     .filter((entry) => entry.score > 0)
@@ -67,35 +66,8 @@ function overlap(words: string[], wanted: Set<string>): number {
 }
 
 /** Lines that hold query words, with how many different ones; at most MAX_CANDIDATE_LINES of them. */
-function matchingLines(absolute: string, wanted: Set<string>): Array<CodeLine & { score: number }> {
-  let text: string;
-  try {
-    text = readFileSync(absolute).subarray(0, MAX_READ_BYTES).toString('utf8');
-  } catch {
-    return []; // changed or gone since it was indexed: the ranking still stands
-  }
-  // A stem is (nearly always) the start of the words it stands for: one pass of one regular expression over
-  // the text finds the few lines worth splitting and stemming, instead of stemming every word of the file.
-  const mayMatch = new RegExp([...wanted].map((stem) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  const found: Array<CodeLine & { score: number }> = [];
-  let line = 1;
-  let counted = 0;
-  let lastLine = 0;
-  for (const match of text.matchAll(mayMatch)) {
-    for (let at = text.indexOf('\n', counted); at !== -1 && at < match.index; at = text.indexOf('\n', at + 1)) {
-      line++;
-      counted = at + 1;
-    }
-    if (line === lastLine) continue;
-    lastLine = line;
-    const end = text.indexOf('\n', match.index);
-    const raw = text.slice(counted, end === -1 ? text.length : end);
-    const words = raw.match(/[A-Za-z0-9_$]+/g) ?? [];
-    const score = overlap(words.flatMap(splitIdentifier).map(stemTerm), wanted);
-    if (score > 0) found.push({ line, text: shorten(raw.trim()), score });
-    if (found.length >= MAX_CANDIDATE_LINES) break;
-  }
-  return found;
+function matchingLines(text: string, wanted: Set<string>): Array<CodeLine & { score: number }> {
+  return linesWithTerms(text, wanted, MAX_CANDIDATE_LINES).map((found) => ({ line: found.line, text: shorten(found.text.trim()), score: found.terms.length }));
 }
 
 function shorten(line: string): string {

@@ -103,6 +103,15 @@ export class Bm25Index {
     return this.numbers.size;
   }
 
+  /** How many live documents hold the term in any one field (the most of its fields): how rare the term is. */
+  documentFrequency(term: string): number {
+    const termId = this.termIds.get(term);
+    if (termId === undefined) return 0;
+    let most = 0;
+    for (let field = 0; field < this.fields; field++) most = Math.max(most, this.fieldDocs[termId * this.fields + field]!);
+    return most;
+  }
+
   has(id: number): boolean {
     return this.numbers.has(id);
   }

@@ -1,8 +1,11 @@
+import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { isProsePath, isTestPath } from './fileRoles';
+import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
+import { linesWithTerms, proximityScore, WordStems } from './termProximity';
 
 export interface RankedFile {
   id: number;
@@ -19,6 +22,8 @@ export interface RankOptions {
   /** Give files that define a name the question spells exactly their bonus (default true; the evaluation turns it off to measure BM25 alone). */
   useExactNames?: boolean;
   pathPrefix?: string;
+  /** Reads a file's text, for the proximity of the query's words in the best candidates; without it, no file is read. */
+  readText?: FileTextReader;
 }
 
 const TEXT_CANDIDATES = 200;
@@ -36,6 +41,14 @@ const TEST_FILE_FACTOR = 0.5;
 const PROSE_FILE_FACTOR = 0.6;
 /** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
 const GENERATED_FILE_FACTOR = 0.5;
+/** The best candidates whose text is read for the proximity of the query's words: a few file reads per question. */
+const PROXIMITY_CANDIDATES = 30;
+/**
+ * How much the proximity adds (scaled to 1 at the closest-knit candidate). On bench/eval, 0.4–0.6 moved more right
+ * files up than down on every repository, the written questions and those mined from history (and on three
+ * repositories outside the evaluation's: express, click and terraform, from history); from 1, some went down.
+ */
+const PROXIMITY_WEIGHT = 0.5;
 
 /**
  * Files ranked for a question or a name: BM25 over paths, names, doc comments, heads and bodies; a bonus
@@ -56,12 +69,15 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   for (const file of scores.values()) {
     const facts = contents.byId(file.id);
     if (!facts || (options.pathPrefix && !underPrefix(facts.path, options.pathPrefix))) continue;
-    if (!terms.aboutTests && isTestPath(facts.path)) file.score *= TEST_FILE_FACTOR;
-    if (!terms.aboutDocs && isProsePath(facts.path)) file.score *= PROSE_FILE_FACTOR;
-    if (facts.generated) file.score *= GENERATED_FILE_FACTOR;
+    file.score *= roleFactor(facts, terms);
     ranked.push(file);
   }
-  ranked.sort((a, b) => b.score - a.score || contents.byId(a.id)!.path.localeCompare(contents.byId(b.id)!.path));
+  const byScore = (a: RankedFile, b: RankedFile) => b.score - a.score || contents.byId(a.id)!.path.localeCompare(contents.byId(b.id)!.path);
+  ranked.sort(byScore);
+  if (options.readText) {
+    addProximity(contents, query, ranked.slice(0, PROXIMITY_CANDIDATES), options.readText, terms);
+    ranked.sort(byScore);
+  }
   return ranked.slice(0, options.limit);
 }
 
@@ -147,6 +163,36 @@ function addGraphRank(contents: IndexContents, scores: Map<number, RankedFile>):
   for (const id of scores.keys()) best = Math.max(best, rank.get(id) ?? 0);
   if (best === 0) return;
   for (const file of scores.values()) file.score += (GRAPH_WEIGHT * (rank.get(file.id) ?? 0)) / best;
+}
+
+/** Tests, prose and generated files rank below code unless the question asks for them. */
+function roleFactor(facts: FileFacts, terms: QuestionTerms): number {
+  let factor = 1;
+  if (!terms.aboutTests && isTestPath(facts.path)) factor *= TEST_FILE_FACTOR;
+  if (!terms.aboutDocs && isProsePath(facts.path)) factor *= PROSE_FILE_FACTOR;
+  if (facts.generated) factor *= GENERATED_FILE_FACTOR;
+  return factor;
+}
+
+/**
+ * The best candidates gain by how closely their text gathers the question's words (termProximity.ts), weighed by
+ * the same role factor as the rest of their score. Files skipped by the index (too large, binary, minified) are
+ * not read.
+ */
+function addProximity(contents: IndexContents, query: string, candidates: RankedFile[], readText: FileTextReader, terms: QuestionTerms): void {
+  const wanted = new Set(contentStems(query));
+  if (wanted.size < 2) return; // one word has no neighbours to be near
+  const idf = contents.text.idf(wanted);
+  const proximity = new Map<number, number>();
+  const words = new WordStems(wanted);
+  for (const file of candidates) {
+    const facts = contents.byId(file.id)!;
+    const text = facts.skipped ? undefined : readText(facts.path);
+    if (text !== undefined) proximity.set(file.id, roleFactor(facts, terms) * proximityScore(linesWithTerms(text, wanted, undefined, words), idf));
+  }
+  const best = Math.max(0, ...proximity.values());
+  if (best === 0) return;
+  for (const file of candidates) file.score += (PROXIMITY_WEIGHT * (proximity.get(file.id) ?? 0)) / best;
 }
 
 function underPrefix(path: string, prefix: string): boolean {

@@ -63,6 +63,12 @@ export class TextIndex {
     this.index.remove(id);
   }
 
+  /** Each stem's inverse document frequency over the indexed files: what a word is worth when a file has it. */
+  idf(stems: Iterable<string>): Map<string, number> {
+    const documents = this.index.documentCount;
+    return new Map([...stems].map((stem) => [stem, Math.log(1 + documents / (1 + this.index.documentFrequency(stem)))]));
+  }
+
   /** Ranked files for a question or a name; words like "file" or "function" weigh a quarter. */
   query(text: string, limit: number): TextHit[] {
     const seen = new Set<string>();

@@ -1,0 +1,119 @@
+import { strict as assert } from 'node:assert';
+import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
+import { IndexFixture } from './indexHarness';
+
+/** Sixty route methods that all take handlers: the router says "handlers" everywhere, and the question's other words far apart. */
+const routes = (prefix: string) =>
+  Array.from({ length: 60 }, (_, i) => `func (g *Group) ${prefix}${i}(path string, handlers ...HandlerFunc) { g.handle(path, handlers) }`);
+
+/**
+ * gin's shape, made small: a router that names middleware at its top, a catch-all route in the middle and a
+ * `panic(…)` call further down, and the recovery middleware that says it all in one doc line.
+ */
+const ROUTER_AND_RECOVERY = {
+  ...Object.fromEntries(
+    ['cache', 'render', 'json', 'xml', 'form', 'auth', 'logger', 'mode'].map((name) => [
+      `${name}.go`,
+      `package web\n// ${name} support for the handlers.\nfunc ${name}Handler(c *Context) {}\n`,
+    ]),
+  ),
+  'routergroup.go': [
+    'package web',
+    '// Group is a set of routes that share a path prefix and middleware handlers.',
+    'type Group struct { Handlers []HandlerFunc }',
+    '// Use adds middleware handlers to the group.',
+    'func (g *Group) Use(middleware ...HandlerFunc) { g.Handlers = append(g.Handlers, middleware...) }',
+    ...routes('Route'),
+    '// CatchAll routes every path no other route matches to the handlers.',
+    'func (g *Group) CatchAll(handlers ...HandlerFunc) {}',
+    'func (g *Group) combine(handlers []HandlerFunc) []HandlerFunc {',
+    '  if len(g.Handlers)+len(handlers) > 100 { panic("too many") }',
+    '  return append(g.Handlers, handlers...)',
+    '}',
+    ...routes('Other'),
+    '// RespondWith sets what a method answers.',
+    'func (g *Group) RespondWith(method string) {}',
+  ].join('\n'),
+  'recovery.go': [
+    'package web',
+    'import "net/http"',
+    '// Recovery returns a middleware that recovers from any panics and writes a 500.',
+    'func Recovery() HandlerFunc {',
+    '  return func(c *Context) {',
+    '    defer func() { if err := recover(); err != nil { c.AbortWithStatus(http.StatusInternalServerError) } }()',
+    '    c.Next()',
+    '  }',
+    '}',
+  ].join('\n'),
+  'context.go': 'package web\n// Context carries a request through its handlers.\ntype Context struct{}\nfunc (c *Context) Next() {}\n',
+};
+const QUESTION = 'Where is the middleware that catches panics in handlers and responds with a 500?';
+
+describe('code index: the proximity of the question’s words', () => {
+  it('finds the lines that hold query stems, in identifiers too (recoverPanics: recov, panic), with their line numbers', () => {
+    const text = ['package web', '// Recovery catches panics.', 'func recoverPanics() {}', 'x := 1', 'handlePanic(err)'].join('\n');
+    const lines = linesWithTerms(text, new Set(['catch', 'panic', 'recov']));
+    assert.deepEqual(
+      lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
+      [
+        { line: 2, terms: ['catch', 'panic'] },
+        { line: 3, terms: ['panic', 'recov'] },
+        { line: 5, terms: ['panic'] },
+      ],
+    );
+  });
+
+  it('scores the best few neighbouring lines by the rarity of the different words they hold', () => {
+    const idf = new Map([
+      ['middlewar', 1],
+      ['panic', 2],
+      ['500', 3],
+    ]);
+    const spread = [
+      { line: 1, text: '', terms: ['middlewar'] },
+      { line: 40, text: '', terms: ['panic'] },
+      { line: 90, text: '', terms: ['500'] },
+    ];
+    const together = [
+      { line: 10, text: '', terms: ['middlewar', 'panic'] },
+      { line: 12, text: '', terms: ['500', 'panic'] },
+    ];
+    assert.equal(proximityScore(spread, idf), 3, 'apart, the rarest word alone');
+    assert.equal(proximityScore(together, idf), 6, 'within three lines, all three once each');
+    assert.equal(proximityScore([], idf), 0);
+  });
+
+  describe('in the ranking (real files)', () => {
+    let fx: IndexFixture;
+    beforeEach(() => (fx = new IndexFixture(ROUTER_AND_RECOVERY)));
+    afterEach(() => fx.close());
+
+    it('puts the file that says the question in one place above the one that says its words far apart', async () => {
+      const index = await fx.open();
+      await index.update();
+      const ranked = async (useProximity: boolean) => (await index.searchCode(QUESTION, { limit: 3, useProximity })).map((hit) => hit.path);
+      assert.equal((await ranked(false))[0], 'routergroup.go', 'without proximity the router wins: the fixture is a real test');
+      assert.equal((await ranked(true))[0], 'recovery.go');
+      const matches = await index.questionContext(QUESTION);
+      assert.match(matches.text, /^1\. recovery\.go/m, 'the agent’s first request lists it first');
+    });
+
+    it('reads the file as it is now: an edit that spreads the words apart undoes the gain', async () => {
+      const index = await fx.open();
+      await index.update();
+      fx.folder.write({
+        'recovery.go': [
+          'package web',
+          '// Recovery returns a middleware.',
+          ...Array.from({ length: 20 }, (_, i) => `var unused${i} = ${i}`),
+          '// It recovers from any panics.',
+          ...Array.from({ length: 20 }, (_, i) => `var spare${i} = ${i}`),
+          '// And writes a 500.',
+          'func Recovery() HandlerFunc { return nil }',
+        ].join('\n'),
+      });
+      await index.update();
+      assert.equal((await index.searchCode(QUESTION, { limit: 3 }))[0]?.path, 'routergroup.go');
+    });
+  });
+});
