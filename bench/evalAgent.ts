@@ -53,8 +53,10 @@ async function main(): Promise<void> {
   for (const repo of ready) {
     const result = await evaluateRetrieval(repo, (line) => process.stderr.write(`${line}\n`));
     const cell = (a: Accuracy) => `${a.at1}/${a.at5} of ${a.total}`;
-    console.log(`| ${repo.repo} | ${result.files.toLocaleString('en-US')} | written | ${METHODS.map((m) => cell(result.written[m])).join(' | ')} |`);
-    console.log(`| | | from history | ${METHODS.map((m) => cell(result.mined[m])).join(' | ')} |`);
+    const files = result.files.toLocaleString('en-US');
+    if (repo.questions.length) console.log(`| ${repo.repo} | ${files} | written | ${METHODS.map((m) => cell(result.written[m])).join(' | ')} |`);
+    const history = repo.questions.length ? '| | |' : `| ${repo.repo} | ${files} |`;
+    console.log(`${history} from history | ${METHODS.map((m) => cell(result.mined[m])).join(' | ')} |`);
     for (const miss of result.misses) process.stderr.write(`  top-5 miss: ${miss}\n`);
   }
   if (values['retrieval-only']) return;
@@ -74,7 +76,8 @@ async function main(): Promise<void> {
     console.log(
       '| repository | with the index: right, median tool calls, median s | without: right, median tool calls, median s | with the index, after its first question: prompt cached, median first token |\n|---|---|---|---|',
     );
-    for (const repo of [...ready, EXAMPLE].filter((r) => !values.repo || r.repo.includes(values.repo))) {
+    // A repository evaluated on its history alone has no written question to ask the model.
+    for (const repo of [...ready, EXAMPLE].filter((r) => r.questions.length && (!values.repo || r.repo.includes(values.repo)))) {
       const questions = repo.questions.slice(0, limit);
       const withIndex = await askAll(repo, questions, {
         baseUrl: server.baseUrl,

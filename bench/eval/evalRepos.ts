@@ -18,7 +18,10 @@ export interface EvalRepo {
   repo: string;
   commit: string;
   language: string;
+  /** Written where-is questions; none for a repository evaluated on its history alone. */
   questions: EvalQuestion[];
+  /** How many questions to mine from its git history (default 20). */
+  historyQuestions?: number;
   /** The clone, or undefined when it is missing or at another commit. */
   dir?: string;
   problem?: string;

@@ -38,7 +38,7 @@ export async function evaluateRetrieval(repo: EvalRepo, log: (line: string) => v
   const status = await index.update();
   log(`${repo.repo}: ${status.indexedFiles} files, ${status.symbols} symbols`);
   const baseline = new WholeFileBm25(dir, await walkedPaths(workspace));
-  const mined = minedQuestions(dir, repo.commit, MINED_QUESTIONS);
+  const mined = minedQuestions(dir, repo.commit, repo.historyQuestions ?? MINED_QUESTIONS);
   const misses: string[] = [];
   const written = await score(index, baseline, repo.questions, (question, ranked) =>
     misses.push(`${question.question} → expected ${question.files.join(' or ')}, got ${ranked.slice(0, 3).join(', ')}`),

@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
+import { linesWithTerms, proximityScore, WordStems } from '../../src/core/codebaseIndex/search/termProximity';
+import { rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { IndexFixture } from './indexHarness';
 
 /** Sixty route methods that all take handlers: the router says "handlers" everywhere, and the question's other words far apart. */
@@ -52,7 +55,7 @@ const QUESTION = 'Where is the middleware that catches panics in handlers and re
 describe('code index: the proximity of the question’s words', () => {
   it('finds the lines that hold query stems, in identifiers too (recoverPanics: recov, panic), with their line numbers', () => {
     const text = ['package web', '// Recovery catches panics.', 'func recoverPanics() {}', 'x := 1', 'handlePanic(err)'].join('\n');
-    const lines = linesWithTerms(text, new Set(['catch', 'panic', 'recov']));
+    const lines = linesWithTerms(text, new WordStems(new Set(['catch', 'panic', 'recov'])));
     assert.deepEqual(
       lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
       [
@@ -78,9 +81,21 @@ describe('code index: the proximity of the question’s words', () => {
       { line: 10, text: '', terms: ['middlewar', 'panic'] },
       { line: 12, text: '', terms: ['500', 'panic'] },
     ];
-    assert.equal(proximityScore(spread, idf), 3, 'apart, the rarest word alone');
+    assert.equal(proximityScore(spread, idf), 0, 'apart: no window holds two of them');
     assert.equal(proximityScore(together, idf), 6, 'within three lines, all three once each');
     assert.equal(proximityScore([], idf), 0);
+  });
+
+  it('an empty stem (a lone `$` in the question) matches nothing, and the scan ends', () => {
+    const text = ['const $ = jquery;', '$(selector).hide();', 'export function selectorOf() {}'].join('\n');
+    const lines = linesWithTerms(text, new WordStems(new Set(['', 'selector'])));
+    assert.deepEqual(
+      lines.map(({ line, terms }) => ({ line, terms })),
+      [
+        { line: 2, terms: ['selector'] },
+        { line: 3, terms: ['selector'] },
+      ],
+    );
   });
 
   describe('in the ranking (real files)', () => {
@@ -98,9 +113,10 @@ describe('code index: the proximity of the question’s words', () => {
       assert.match(matches.text, /^1\. recovery\.go/m, 'the agent’s first request lists it first');
     });
 
-    it('reads the file as it is now: an edit that spreads the words apart undoes the gain', async () => {
+    it('reads the file as it is now: an edit that spreads the words apart undoes the gain, before the index sees it', async () => {
       const index = await fx.open();
       await index.update();
+      assert.equal((await index.searchCode(QUESTION, { limit: 3 }))[0]?.path, 'recovery.go');
       fx.folder.write({
         'recovery.go': [
           'package web',
@@ -112,8 +128,36 @@ describe('code index: the proximity of the question’s words', () => {
           'func Recovery() HandlerFunc { return nil }',
         ].join('\n'),
       });
-      await index.update();
+      // No update: the words and names the index keeps are the old ones; only the text read for proximity changed.
       assert.equal((await index.searchCode(QUESTION, { limit: 3 }))[0]?.path, 'routergroup.go');
+    });
+
+    it('never reads a secret through a symlink to it in the workspace', async () => {
+      const index = await fx.open();
+      await index.update();
+      fx.folder.write({ '.env': ROUTER_AND_RECOVERY['recovery.go'] });
+      rmSync(join(fx.root, 'recovery.go'));
+      symlinkSync(join(fx.root, '.env'), join(fx.root, 'recovery.go'));
+      const hits = await index.searchCode(QUESTION, { limit: 3 });
+      assert.equal(hits[0]?.path, 'routergroup.go');
+      assert.deepEqual(hits.find((hit) => hit.path === 'recovery.go')?.lines ?? [], []);
+    });
+
+    it('never reads a file through a symlink that leads out of the workspace', async () => {
+      const outside = makeTempFolder('codewiki-proximity-outside-');
+      try {
+        outside.write({ 'recovery.go': ROUTER_AND_RECOVERY['recovery.go'] });
+        const index = await fx.open();
+        await index.update();
+        rmSync(join(fx.root, 'recovery.go'));
+        symlinkSync(join(outside.path, 'recovery.go'), join(fx.root, 'recovery.go'));
+        const hits = await index.searchCode(QUESTION, { limit: 3 });
+        assert.equal(hits[0]?.path, 'routergroup.go', 'the linked text gave no proximity');
+        const recovery = hits.find((hit) => hit.path === 'recovery.go');
+        assert.deepEqual(recovery?.lines ?? [], [], 'and no line of it is shown');
+      } finally {
+        outside.cleanup();
+      }
     });
   });
 });

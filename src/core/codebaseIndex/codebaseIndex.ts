@@ -1,4 +1,5 @@
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import { realpath, rm, stat } from 'node:fs/promises';
 import { throwIfAborted } from '../util/abort';
 import { isWalkedFile } from '../workspace/walkWorkspace';
@@ -20,8 +21,8 @@ import { indexFile, updateContents } from './build/indexBuilder';
 import { isNotIndexed } from './build/notIndexed';
 import { IndexContents } from './indexContents';
 import { bestLinesOf } from './search/bestLines';
-import { fileTextReader } from './search/fileTexts';
 import { codeStructure } from './search/codeStructure';
+import { fileTextReader } from './search/fileTexts';
 import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, QUESTION_CANDIDATES, questionContext } from './search/questionContext';
 import { rankFiles } from './search/rankFiles';
@@ -127,7 +128,7 @@ export class CodebaseIndex implements CodeIndex {
 
   async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {
     await this.ensureLoaded();
-    const readText = fileTextReader((path) => this.absoluteOf(path));
+    const readText = fileTextReader((path) => this.readablePath(path));
     const ranked = rankFiles(this.contents, query, {
       limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
       useGraph: options.useGraph ?? true,
@@ -319,6 +320,22 @@ export class CodebaseIndex implements CodeIndex {
       if (relative !== undefined && relative !== '.') return { absolute: given, relative, root };
     }
     return undefined;
+  }
+
+  /**
+   * The real path of an indexed file for reading its text, or undefined when it may not be read: the index walked
+   * it, but a symlink may since lead out of the workspace, or to a secret (the workspace's rules, as tools read).
+   */
+  private readablePath(path: string): string | undefined {
+    const { workspace } = this.options;
+    let real: string;
+    try {
+      real = realpathSync(this.absoluteOf(path));
+    } catch {
+      return undefined;
+    }
+    const inside = workspace.locateReal(real);
+    return inside && !workspace.secrets.isDenied(inside.relative) ? real : undefined;
   }
 
   /** Where an indexed path (as `displayPath` wrote it: `lib/…` for the folder lib) is on disk. */

@@ -44,11 +44,13 @@ const GENERATED_FILE_FACTOR = 0.5;
 /** The best candidates whose text is read for the proximity of the query's words: a few file reads per question. */
 const PROXIMITY_CANDIDATES = 30;
 /**
- * How much the proximity adds (scaled to 1 at the closest-knit candidate). On bench/eval, 0.4–0.6 moved more right
- * files up than down on every repository, the written questions and those mined from history (and on three
- * repositories outside the evaluation's: express, click and terraform, from history); from 1, some went down.
+ * How much the proximity adds at most: a file whose few neighbouring lines hold every word of the question gains
+ * this much, one whose lines hold a third of the question's weight (by idf) a third of it. 1 measured best on
+ * bench/eval (0.7–1.4 alike): more right files moved up than down on every repository, the written questions and
+ * those mined from history, on express, click and terraform too; scaled to the best candidate instead, it did a
+ * little worse.
  */
-const PROXIMITY_WEIGHT = 0.5;
+const PROXIMITY_WEIGHT = 1;
 
 /**
  * Files ranked for a question or a name: BM25 over paths, names, doc comments, heads and bodies; a bonus
@@ -188,11 +190,12 @@ function addProximity(contents: IndexContents, query: string, candidates: Ranked
   for (const file of candidates) {
     const facts = contents.byId(file.id)!;
     const text = facts.skipped ? undefined : readText(facts.path);
-    if (text !== undefined) proximity.set(file.id, roleFactor(facts, terms) * proximityScore(linesWithTerms(text, wanted, undefined, words), idf));
+    if (text !== undefined) proximity.set(file.id, roleFactor(facts, terms) * proximityScore(linesWithTerms(text, words), idf));
   }
-  const best = Math.max(0, ...proximity.values());
-  if (best === 0) return;
-  for (const file of candidates) file.score += (PROXIMITY_WEIGHT * (proximity.get(file.id) ?? 0)) / best;
+  let whole = 0;
+  for (const weight of idf.values()) whole += weight;
+  if (whole === 0) return;
+  for (const file of candidates) file.score += (PROXIMITY_WEIGHT * (proximity.get(file.id) ?? 0)) / whole;
 }
 
 function underPrefix(path: string, prefix: string): boolean {

@@ -17,9 +17,11 @@ export interface LineTerms {
  * the start of the words it stands for: one pass of one regular expression over the text finds the few lines worth
  * splitting and stemming, instead of stemming every word of the file.
  */
-export function linesWithTerms(text: string, wanted: ReadonlySet<string>, maxLines = MAX_MATCHED_LINES, words = new WordStems(wanted)): LineTerms[] {
-  if (wanted.size === 0) return [];
-  const mayMatch = new RegExp([...wanted].map((stem) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+export function linesWithTerms(text: string, words: WordStems, maxLines = MAX_MATCHED_LINES): LineTerms[] {
+  // An empty stem (a lone `$` in a question) would match everywhere, and nowhere past its own position.
+  const stems = [...words.wanted].filter(Boolean);
+  if (stems.length === 0) return [];
+  const mayMatch = new RegExp(stems.map((stem) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
   const found: LineTerms[] = [];
   let line = 1;
   let counted = 0;
@@ -34,7 +36,7 @@ export function linesWithTerms(text: string, wanted: ReadonlySet<string>, maxLin
     for (const word of raw.match(/[A-Za-z0-9_$]+/g) ?? []) for (const stem of words.wantedIn(word)) terms.add(stem);
     if (terms.size > 0) found.push({ line, text: raw, terms: [...terms] });
     if (found.length >= maxLines || end === -1) break;
-    mayMatch.lastIndex = end; // the rest of this line is read already
+    mayMatch.lastIndex = Math.max(end, match.index + 1); // the rest of this line is read already
   }
   return found;
 }
@@ -46,7 +48,7 @@ export function linesWithTerms(text: string, wanted: ReadonlySet<string>, maxLin
 export class WordStems {
   private readonly seen = new Map<string, readonly string[]>();
 
-  constructor(private readonly wanted: ReadonlySet<string>) {}
+  constructor(readonly wanted: ReadonlySet<string>) {}
 
   wantedIn(word: string): readonly string[] {
     let stems = this.seen.get(word);
@@ -61,8 +63,8 @@ export class WordStems {
 }
 
 /**
- * How closely a file's text gathers the query's words: the best sum of the (idf-weighted) different query words
- * found within a few neighbouring lines. "Recovery returns a middleware that recovers from any panics and writes a
+ * How closely a file's text gathers the query's words: the best sum of the (idf-weighted) different query words,
+ * two at least, found within a few neighbouring lines. "Recovery returns a middleware that recovers from any panics and writes a
  * 500" says in one line what a router file says across three hundred ("middleware" at the top, a `panic(…)` call
  * far below), and whole-file BM25 cannot tell the two apart. The classical term-proximity signal of text retrieval.
  */
@@ -73,6 +75,7 @@ export function proximityScore(lines: readonly LineTerms[], idf: ReadonlyMap<str
     for (let at = start; at < lines.length && lines[at]!.line < lines[start]!.line + WINDOW_LINES; at++) {
       for (const term of lines[at]!.terms) seen.add(term);
     }
+    if (seen.size < 2) continue; // one word alone is no proximity: the text score already counts it
     let score = 0;
     for (const term of seen) score += idf.get(term) ?? 0;
     best = Math.max(best, score);
