@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { linesWithTerms, proximityScore, WordStems } from '../../src/core/codebaseIndex/search/termProximity';
+import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
 import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
@@ -55,7 +55,7 @@ const QUESTION = 'Where is the middleware that catches panics in handlers and re
 describe('code index: the proximity of the question’s words', () => {
   it('finds the lines that hold query stems, in identifiers too (recoverPanics: recov, panic), with their line numbers', () => {
     const text = ['package web', '// Recovery catches panics.', 'func recoverPanics() {}', 'x := 1', 'handlePanic(err)'].join('\n');
-    const lines = linesWithTerms(text, new WordStems(new Set(['catch', 'panic', 'recov'])));
+    const lines = linesWithTerms(text, new Set(['catch', 'panic', 'recov']));
     assert.deepEqual(
       lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
       [
@@ -88,7 +88,7 @@ describe('code index: the proximity of the question’s words', () => {
 
   it('an empty stem (a lone `$` in the question) matches nothing, and the scan ends', () => {
     const text = ['const $ = jquery;', '$(selector).hide();', 'export function selectorOf() {}'].join('\n');
-    const lines = linesWithTerms(text, new WordStems(new Set(['', 'selector'])));
+    const lines = linesWithTerms(text, new Set(['', 'selector']));
     assert.deepEqual(
       lines.map(({ line, terms }) => ({ line, terms })),
       [

@@ -46,7 +46,9 @@ describe('codebase index in a worker thread', function () {
 
   it('keeps current as files change, and a cancelled update rejects without killing the worker', async () => {
     const many: Record<string, string> = { ...FILES };
-    for (let i = 0; i < 800; i++) many[`gen/f${i}.ts`] = `export function generated${i}(): number {\n  return ${i};\n}\n`;
+    // Enough files that the build outlasts several progress reports (one per 100 ms) and the abort that one sends back:
+    // with 800, the worker once finished before the abort reached it.
+    for (let i = 0; i < 4000; i++) many[`gen/f${i}.ts`] = `export function generated${i}(): number {\n  return ${i};\n}\n`;
     fx = new IndexFixture(many);
     worker = new WorkerCodeIndex({ roots: [fx.root], workspaceOptions: {} });
     const controller = new AbortController();

@@ -116,7 +116,7 @@ export interface CodeSearchOptions {
   useExactNames?: boolean;
   /** Only files under this workspace-relative folder or equal to this file. */
   pathPrefix?: string;
-  /** Show each file's best lines (default true); without them, only the 30 best candidates are read, for proximity. */
+  /** Show each file's best lines (default true); without them, only the 20 best candidates are read, for proximity. */
   withLines?: boolean;
   /** Rank the best candidates by how closely their text gathers the query's words too (default true; the evaluation turns it off to compare). */
   useProximity?: boolean;

@@ -330,7 +330,7 @@ export class CodebaseIndex implements CodeIndex {
     const { workspace } = this.options;
     let real: string;
     try {
-      real = realpathSync(this.absoluteOf(path));
+      real = realpathSync.native(this.absoluteOf(path)); // one system call, not one per folder of the path
     } catch {
       return undefined;
     }

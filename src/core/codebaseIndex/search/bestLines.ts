@@ -1,7 +1,7 @@
 import type { CodeLine, CodeSearchHit, FileFacts, SymbolDef } from '../codeIndexTypes';
 import { splitIdentifier, stemTerm } from './identifierWords';
 import type { RankedFile } from './rankFiles';
-import { linesWithTerms, WordStems } from './termProximity';
+import { linesWithTerms } from './termProximity';
 
 const MAX_SYMBOLS = 3;
 const MAX_LINES = 3;
@@ -67,7 +67,7 @@ function overlap(words: string[], wanted: Set<string>): number {
 
 /** Lines that hold query words, with how many different ones; at most MAX_CANDIDATE_LINES of them. */
 function matchingLines(text: string, wanted: Set<string>): Array<CodeLine & { score: number }> {
-  return linesWithTerms(text, new WordStems(wanted), MAX_CANDIDATE_LINES).map((found) => ({
+  return linesWithTerms(text, wanted, MAX_CANDIDATE_LINES).map((found) => ({
     line: found.line,
     text: shorten(found.text.trim()),
     score: found.terms.length,

@@ -89,6 +89,18 @@ export function nameStems(name: string): string[] {
   return stems;
 }
 
+const wordStemCache = new Map<string, string[]>();
+
+/** Every stem of a word of code (`recoverPanics` → recov, panic), for matching a query's stems: cached, code repeats its words. */
+export function wordStems(word: string): string[] {
+  let stems = wordStemCache.get(word);
+  if (!stems) {
+    stems = splitIdentifier(word).map(stemTerm);
+    if (wordStemCache.size < 200_000) wordStemCache.set(word, stems);
+  }
+  return stems;
+}
+
 /** The stems of a question's words and names, stop words and question words ("where", "file", "defined") out. */
 export function contentStems(text: string): string[] {
   const questionStems = new Set([...QUESTION_WORDS].map(stemTerm));

@@ -1,4 +1,4 @@
-import { splitIdentifier, stemTerm } from './identifierWords';
+import { wordStems } from './identifierWords';
 
 /** Lines a window spans: a doc comment and the signature under it, or a statement and its neighbours. */
 const WINDOW_LINES = 3;
@@ -17,9 +17,9 @@ export interface LineTerms {
  * the start of the words it stands for: one pass of one regular expression over the text finds the few lines worth
  * splitting and stemming, instead of stemming every word of the file.
  */
-export function linesWithTerms(text: string, words: WordStems, maxLines = MAX_MATCHED_LINES): LineTerms[] {
+export function linesWithTerms(text: string, wanted: ReadonlySet<string>, maxLines = MAX_MATCHED_LINES): LineTerms[] {
   // An empty stem (a lone `$` in a question) would match everywhere, and nowhere past its own position.
-  const stems = [...words.wanted].filter(Boolean);
+  const stems = [...wanted].filter(Boolean);
   if (stems.length === 0) return [];
   const mayMatch = new RegExp(stems.map((stem) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
   const found: LineTerms[] = [];
@@ -33,33 +33,14 @@ export function linesWithTerms(text: string, words: WordStems, maxLines = MAX_MA
     const end = text.indexOf('\n', match.index);
     const raw = text.slice(counted, end === -1 ? text.length : end);
     const terms = new Set<string>();
-    for (const word of raw.match(/[A-Za-z0-9_$]+/g) ?? []) for (const stem of words.wantedIn(word)) terms.add(stem);
+    // wordStems remembers each word's stems across searches: code repeats its words, and splitting and stemming
+    // them is most of the cost of reading a file's lines.
+    for (const word of raw.match(/[A-Za-z0-9_$]+/g) ?? []) for (const stem of wordStems(word)) if (wanted.has(stem)) terms.add(stem);
     if (terms.size > 0) found.push({ line, text: raw, terms: [...terms] });
     if (found.length >= maxLines || end === -1) break;
     mayMatch.lastIndex = Math.max(end, match.index + 1); // the rest of this line is read already
   }
   return found;
-}
-
-/**
- * The wanted stems in a word of code, remembered: code repeats its words, and splitting and stemming them is most
- * of the cost of reading a file's lines. One per query (the wanted stems), shared by the files it reads.
- */
-export class WordStems {
-  private readonly seen = new Map<string, readonly string[]>();
-
-  constructor(readonly wanted: ReadonlySet<string>) {}
-
-  wantedIn(word: string): readonly string[] {
-    let stems = this.seen.get(word);
-    if (!stems) {
-      stems = splitIdentifier(word)
-        .map(stemTerm)
-        .filter((stem) => this.wanted.has(stem));
-      if (this.seen.size < 50_000) this.seen.set(word, stems);
-    }
-    return stems;
-  }
 }
 
 /**
