@@ -19,6 +19,14 @@ describe('what a file is about: its opening comment, never a comment on its code
     );
   });
 
+  it('a name drawn in ASCII art is no sentence: the first line of words is, in any script', () => {
+    const art =
+      '"""\nRequests HTTP Library\n~~~~~~~~~~~~~~~~~~~~~\n      __\n     /__)  _  _     _   _ _/   _\n    / (   (- (/ (/ (- _)  /  _)\n"""\nimport os\n';
+    assert.equal(about(art), 'Requests HTTP Library');
+    assert.equal(about('// 处理会话的模块：保存每一条消息。\nimport { a } from "./a";\n'), '处理会话的模块：保存每一条消息。');
+    assert.equal(about('"""\n     /__)  _  _     _   _ _/   _\n    / (   (- (/ (/ (- _)  /  _)\n"""\nimport os\n'), undefined);
+  });
+
   it('Go: the package doc after a licence; a comment on a var after the imports is not about the file', () => {
     const licence =
       '// Copyright 2014 Manu Martinez-Almeida. All rights reserved.\n// Use of this source code is governed by a MIT style\n// license that can be found in the LICENSE file.\n\n';

@@ -137,6 +137,23 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     assert.deepEqual(notListed, [], 'the files the turn records as seen by the model are the listed ones');
   });
 
+  it('lists no line that is a bare name (an item of a multi-line import), though it holds a word of the question', async () => {
+    const fixture = new IndexFixture({
+      'src/tls.py':
+        '"""Certificate checks for HTTPS connections."""\nfrom typing import (\n    TYPE_CHECKING,\n    Any,\n)\ndef verify_certificate(conn: Any) -> None:\n    """Turns certificate checking on for a connection."""\n    pass\n',
+    });
+    try {
+      const index = await fixture.open();
+      await index.update();
+      const context = await index.questionContext('Where is certificate checking turned on for HTTPS connections?', { detail: 'full' });
+      assert.match(context.text, /^1\. src\/tls\.py/m);
+      assert.match(context.text, /src\/tls\.py:6: def verify_certificate/);
+      assert.doesNotMatch(context.text, /TYPE_CHECKING/);
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it('says what a file is about from its opening comment, else from the definition it is named after, never from a comment on a constant', async () => {
     const about = new IndexFixture({
       'src/routeGroup.ts': [

@@ -43,10 +43,19 @@ export function openingComment(head: string): string | undefined {
     // A licence's continuation lines ("license that can be found in the LICENSE file") name no copyright, so once a
     // block starts like a licence, it is cut after its last line that mentions one.
     const afterLicence = startsLikeLicence(block) ? block.slice(block.findLastIndex((text) => LICENCE.test(text)) + 1) : block;
-    const line = afterLicence.find((text) => text.split(/\s+/).length >= 3 && !TOOL_COMMENT.test(text));
+    const line = afterLicence.find((text) => isProse(text) && !TOOL_COMMENT.test(text));
     if (line) return line;
   }
   return undefined;
+}
+
+/**
+ * A line that says something in words: three of them at least, or a phrase in a script written without spaces
+ * (`处理会话的模块`). Requests' `__init__.py` opens with its name drawn in ASCII art (`/__)  _  _     _   _ _/   _`),
+ * which has as many spaces as a sentence and no word.
+ */
+function isProse(text: string): boolean {
+  return (text.match(/\p{L}{2,}/gu) ?? []).length >= 3 || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4,}/u.test(text);
 }
 
 /** Lines before a file's code that are not code of their own: a shebang, Rust's inner attributes, a directive ('use strict'), C's include guard. */
