@@ -17,7 +17,7 @@ interface Tally {
  * the right file is in it and first, over bench/eval's written questions on the evaluation clones that are present.
  */
 export async function benchIndexMatches(): Promise<BenchRow[]> {
-  const repos = loadEvalRepos().filter((repo) => repo.dir);
+  const repos = loadEvalRepos().filter((repo) => repo.dir && repo.questions.length); // not those measured on their history alone
   if (!repos.length) return [{ figure: 'index matches for where-is questions', result: 'skipped: no evaluation clones (see npm run eval:agent)', goal: '—' }];
   const tallies: Record<NonNullable<QuestionContextOptions['detail']>, Tally> = {
     full: { tokens: 0, listed: 0, first: 0 },
