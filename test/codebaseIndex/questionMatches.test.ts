@@ -154,6 +154,31 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     }
   });
 
+  it('a quoted command or flag is words, not names: no definition card for its parts; a quoted name gets one', async () => {
+    const fixture = new IndexFixture({
+      'src/state.ts': 'export function state(): string {\n  return "";\n}\nexport function migrate(): void {}\n',
+      'src/commands/stateMigrate.ts':
+        '/** The state migrate command: moves state to another backend, asking first unless -force-copy is given. */\nexport function runStateMigrate(forceCopy: boolean): void {}\n',
+    });
+    try {
+      const index = await fixture.open();
+      await index.update();
+      const command = await index.questionContext('Where does `state migrate` skip its prompt when `-force-copy` is given?');
+      assert.deepEqual(
+        command.definitions.map((d) => d.name),
+        [],
+      );
+      assert.match(command.text, /^1\. src\/commands\/stateMigrate\.ts/m);
+      const name = await index.questionContext('Where is `migrate` defined?');
+      assert.deepEqual(
+        name.definitions.map((d) => `${d.name} ${d.path}`),
+        ['migrate src/state.ts'],
+      );
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it('says what a file is about from its opening comment, else from the definition it is named after, never from a comment on a constant', async () => {
     const about = new IndexFixture({
       'src/routeGroup.ts': [
