@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
 import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { IndexFixture } from './indexHarness';
 
@@ -84,6 +84,14 @@ describe('code index: the proximity of the question’s words', () => {
     assert.equal(proximityScore(spread, idf), 0, 'apart: no window holds two of them');
     assert.equal(proximityScore(together, idf), 6, 'within three lines, all three once each');
     assert.equal(proximityScore([], idf), 0);
+  });
+
+  it('a whole name counts as the question spelled it, as well as its parts', () => {
+    const lines = linesWithTerms('// nothing here\nfunc recoverPanics() {}\n', new Set(['recoverpan', 'panic']));
+    assert.deepEqual(
+      lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
+      [{ line: 2, terms: ['panic', 'recoverpan'] }],
+    );
   });
 
   it('an empty stem (a lone `$` in the question) matches nothing, and the scan ends', () => {

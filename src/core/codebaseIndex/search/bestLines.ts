@@ -65,13 +65,22 @@ function overlap(words: string[], wanted: Set<string>): number {
   return count;
 }
 
-/** Lines that hold query words, with how many different ones; at most MAX_CANDIDATE_LINES of them. */
+/** A line that is one name and perhaps a comma: an import list's item, an enum member, an argument. */
+const BARE_NAME = /^[\w$.]+,?$/;
+
+/**
+ * Lines that hold query words, with how many different ones; at most MAX_CANDIDATE_LINES of them. A bare name on a
+ * line of its own says nothing the name does not (`TYPE_CHECKING,` in an import list matched "checking" in three of
+ * requests' files), and would take the place of a line that does.
+ */
 function matchingLines(text: string, wanted: Set<string>): Array<CodeLine & { score: number }> {
-  return linesWithTerms(text, wanted, MAX_CANDIDATE_LINES).map((found) => ({
-    line: found.line,
-    text: shorten(found.text.trim()),
-    score: found.terms.length,
-  }));
+  return linesWithTerms(text, wanted, MAX_CANDIDATE_LINES)
+    .filter((found) => !BARE_NAME.test(found.text.trim()))
+    .map((found) => ({
+      line: found.line,
+      text: shorten(found.text.trim()),
+      score: found.terms.length,
+    }));
 }
 
 function shorten(line: string): string {

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /** The part of a file that ranking and best lines read: the start of a huge file says what it is about. */
 const MAX_READ_BYTES = 256 * 1024;
@@ -25,8 +25,8 @@ function readStart(absolute: string | undefined): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(absolute, 'r');
-    const buffer = Buffer.allocUnsafe(MAX_READ_BYTES);
-    const length = readSync(fd, buffer, 0, MAX_READ_BYTES, 0);
+    const buffer = Buffer.allocUnsafe(Math.min(fstatSync(fd).size, MAX_READ_BYTES));
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
     return buffer.subarray(0, length).toString('utf8');
   } catch {
     return undefined;

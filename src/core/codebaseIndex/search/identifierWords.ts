@@ -90,13 +90,19 @@ export function nameStems(name: string): string[] {
 }
 
 const wordStemCache = new Map<string, string[]>();
+const WORD_STEM_CACHE_SIZE = 50_000;
 
-/** Every stem of a word of code (`recoverPanics` → recov, panic), for matching a query's stems: cached, code repeats its words. */
+/**
+ * Every stem of a word of code, as the text index has them: the whole word's and its parts' (`recoverPanics` →
+ * recoverpan, recov, panic), for matching a query's stems. Cached, since code repeats its words; emptied when full,
+ * so a file of one-off names cannot keep the rest out.
+ */
 export function wordStems(word: string): string[] {
   let stems = wordStemCache.get(word);
   if (!stems) {
-    stems = splitIdentifier(word).map(stemTerm);
-    if (wordStemCache.size < 200_000) wordStemCache.set(word, stems);
+    stems = indexTerms(word).map(stemTerm);
+    if (wordStemCache.size >= WORD_STEM_CACHE_SIZE) wordStemCache.clear();
+    wordStemCache.set(word, stems);
   }
   return stems;
 }
@@ -107,7 +113,7 @@ export function contentStems(text: string): string[] {
   return [
     ...new Set(
       indexTerms(text)
-        .filter((term) => !STOP_WORDS.has(term))
+        .filter((term) => term !== '' && !STOP_WORDS.has(term)) // a lone `$` or `_` leaves an empty term
         .map(stemTerm),
     ),
   ].filter((stem) => !questionStems.has(stem));

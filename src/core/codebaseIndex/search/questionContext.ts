@@ -58,9 +58,6 @@ function codeFirst(ranked: CodeSearchHit[], terms: QuestionTerms): CodeSearchHit
   return (inKind.length ? inKind : ranked).slice(0, MAX_HITS);
 }
 
-/** A line that is one name and perhaps a comma: an import list's item, an enum member, an argument. */
-const BARE_NAME = /^[\w$.]+,?$/;
-
 /** Tokens left for the words its users put around the list (a header, what to do with it). */
 const FRAMING_TOKENS = 60;
 const MAX_FILES = 4;
@@ -88,11 +85,9 @@ function render(
     const file = entry(hit.path);
     for (const symbol of hit.symbols.slice(0, perFile))
       if (!shown.has(`${hit.path}:${symbol.line}`)) file.lines.push(`   ${hit.path}:${symbol.line}: ${symbol.signature}`);
-    // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new, and
-    // neither does a bare name on a line of its own (an item of a multi-line import: `TYPE_CHECKING,` matched
-    // "checking" in three of requests' files).
+    // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !BARE_NAME.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
       file.lines.push(`   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
   // Fewer files when the question named a definition: the answer is in front, and one more file (a question that

@@ -16,8 +16,8 @@ export interface QuestionTerms {
   aboutDocs: boolean;
 }
 
-/** What a quoted span must look like to be a name: one identifier, perhaps dotted (`a.b`, `a::b`) or called (`f()`). */
-const QUOTED_NAME = /^[\w$]+(?:(?:\.|::)[\w$]+)*(?:\(\))?$/;
+/** A quoted span that is a command or a flag, not a name: it has a space, or starts with a dash. */
+const QUOTED_COMMAND = /\s|^-/;
 const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)(\(\))?/g;
 /**
  * "Where does Gson decide …": a capitalised word after these is the sentence's subject, often the project itself
@@ -41,7 +41,7 @@ export function questionTerms(question: string): QuestionTerms {
     if (quoted) {
       // A quoted name (`RouterGroup`, `Session.send()`) is looked up; a quoted command or flag (`state migrate`,
       // `-force-copy`) is words, not names: its parts as names put every file that defines a `state` first.
-      if (QUOTED_NAME.test(quoted)) for (const part of quoted.split(/[^\w$]+/).filter((p) => p.length > 1)) identifiers.add(part);
+      if (!QUOTED_COMMAND.test(quoted)) for (const part of quoted.split(/[^\w$]+/).filter((p) => p.length > 1)) identifiers.add(part);
     } else if (word) {
       const parts = word.split(/\.|::/);
       const codeLike = parts.length > 1 || match[3] !== undefined || looksLikeCode(word);

@@ -35,7 +35,7 @@ export function linesWithTerms(text: string, wanted: ReadonlySet<string>, maxLin
     const terms = new Set<string>();
     // wordStems remembers each word's stems across searches: code repeats its words, and splitting and stemming
     // them is most of the cost of reading a file's lines.
-    for (const word of raw.match(/[A-Za-z0-9_$]+/g) ?? []) for (const stem of wordStems(word)) if (wanted.has(stem)) terms.add(stem);
+    for (const word of raw.match(/[A-Za-z0-9_$]+/g) ?? []) for (const stem of wordStems(word)) if (stem && wanted.has(stem)) terms.add(stem);
     if (terms.size > 0) found.push({ line, text: raw, terms: [...terms] });
     if (found.length >= maxLines || end === -1) break;
     mayMatch.lastIndex = Math.max(end, match.index + 1); // the rest of this line is read already
