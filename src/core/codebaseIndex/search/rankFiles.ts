@@ -1,11 +1,10 @@
-import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
-import { isProsePath, isTestPath } from './fileRoles';
+import { isProsePath, isTestPath, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
-import { linesWithTerms, proximityScore } from './termProximity';
+import { addProximity } from './termProximity';
 
 export interface RankedFile {
   id: number;
@@ -35,25 +34,6 @@ const GRAPH_WEIGHT = 0.3;
 const EXACT_BONUS = 1;
 /** And one whose definition's name the question's words cover, up to this much (all of the name's words). */
 const NAMED_BY_QUESTION_WEIGHT = 0.5;
-/** "Where is X" means the code, not its tests, unless the question says tests. */
-const TEST_FILE_FACTOR = 0.5;
-/** Likewise prose: "where is X" is answered by code; a guide that explains X ranks below it unless the question asks for docs. */
-const PROSE_FILE_FACTOR = 0.6;
-/** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
-const GENERATED_FILE_FACTOR = 0.5;
-/**
- * The best candidates whose text is read for the proximity of the query's words: a few file reads per question.
- * 15, 20 and 30 found the same files on bench/eval; with 20, search_code's p95 on terraform was 15–21 ms (three runs).
- */
-const PROXIMITY_CANDIDATES = 20;
-/**
- * How much the proximity adds at most: a file whose few neighbouring lines hold every word of the question gains
- * this much, one whose lines hold a third of the question's weight (by idf) a third of it. 1 measured best on
- * bench/eval (0.7–1.4 alike): more right files moved up than down on every repository, the written questions and
- * those mined from history, on express, click and terraform too; scaled to the best candidate instead, it did a
- * little worse.
- */
-const PROXIMITY_WEIGHT = 1;
 
 /**
  * Files ranked for a question or a name: BM25 over paths, names, doc comments, heads and bodies; a bonus
@@ -80,7 +60,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   const byScore = (a: RankedFile, b: RankedFile) => b.score - a.score || contents.byId(a.id)!.path.localeCompare(contents.byId(b.id)!.path);
   ranked.sort(byScore);
   if (options.readText) {
-    addProximity(contents, query, ranked.slice(0, PROXIMITY_CANDIDATES), options.readText, terms);
+    addProximity(contents, query, ranked, options.readText, terms);
     ranked.sort(byScore);
   }
   return ranked.slice(0, options.limit);
@@ -168,36 +148,6 @@ function addGraphRank(contents: IndexContents, scores: Map<number, RankedFile>):
   for (const id of scores.keys()) best = Math.max(best, rank.get(id) ?? 0);
   if (best === 0) return;
   for (const file of scores.values()) file.score += (GRAPH_WEIGHT * (rank.get(file.id) ?? 0)) / best;
-}
-
-/** Tests, prose and generated files rank below code unless the question asks for them. */
-function roleFactor(facts: FileFacts, terms: QuestionTerms): number {
-  let factor = 1;
-  if (!terms.aboutTests && isTestPath(facts.path)) factor *= TEST_FILE_FACTOR;
-  if (!terms.aboutDocs && isProsePath(facts.path)) factor *= PROSE_FILE_FACTOR;
-  if (facts.generated) factor *= GENERATED_FILE_FACTOR;
-  return factor;
-}
-
-/**
- * The best candidates gain by how closely their text gathers the question's words (termProximity.ts), weighed by
- * the same role factor as the rest of their score. Files skipped by the index (too large, binary, minified) are
- * not read.
- */
-function addProximity(contents: IndexContents, query: string, candidates: RankedFile[], readText: FileTextReader, terms: QuestionTerms): void {
-  const wanted = new Set(contentStems(query));
-  if (wanted.size < 2) return; // one word has no neighbours to be near
-  const idf = contents.text.idf(wanted);
-  const proximity = new Map<number, number>();
-  for (const file of candidates) {
-    const facts = contents.byId(file.id)!;
-    const text = facts.skipped ? undefined : readText(facts.path);
-    if (text !== undefined) proximity.set(file.id, roleFactor(facts, terms) * proximityScore(linesWithTerms(text, wanted), idf));
-  }
-  let whole = 0;
-  for (const weight of idf.values()) whole += weight;
-  if (whole === 0) return;
-  for (const file of candidates) file.score += (PROXIMITY_WEIGHT * (proximity.get(file.id) ?? 0)) / whole;
 }
 
 function underPrefix(path: string, prefix: string): boolean {
