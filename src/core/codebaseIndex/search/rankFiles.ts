@@ -43,12 +43,14 @@ const NAMED_BY_QUESTION_WEIGHT = 0.5;
  */
 export function rankFiles(contents: IndexContents, query: string, options: RankOptions): RankedFile[] {
   const terms = questionTerms(query);
+  /** The question's words, stemmed: what definition names and neighbouring lines are matched against. */
+  const wanted: ReadonlySet<string> = new Set(contentStems(query));
   const scores = new Map<number, RankedFile>();
   const hits = contents.text.query(query, TEXT_CANDIDATES);
   const top = hits[0]?.score ?? 1;
   for (const hit of hits) scores.set(hit.id, { id: hit.id, score: hit.score / top, terms: hit.terms, exact: [] });
   if (options.useExactNames !== false) addExactDefinitions(contents, terms, scores);
-  if (options.useExactNames !== false) addNamedByQuestion(contents, query, scores);
+  if (options.useExactNames !== false) addNamedByQuestion(contents, wanted, scores);
   if (options.useGraph && scores.size > 0) addGraphRank(contents, scores);
   const ranked: RankedFile[] = [];
   for (const file of scores.values()) {
@@ -60,7 +62,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   const byScore = (a: RankedFile, b: RankedFile) => b.score - a.score || contents.byId(a.id)!.path.localeCompare(contents.byId(b.id)!.path);
   ranked.sort(byScore);
   if (options.readText) {
-    addProximity(contents, query, ranked, options.readText, terms);
+    addProximity(contents, wanted, ranked, options.readText, terms);
     ranked.sort(byScore);
   }
   return ranked.slice(0, options.limit);
@@ -120,8 +122,7 @@ function addExactDefinitions(contents: IndexContents, terms: QuestionTerms, scor
  * BM25 over a whole file dilutes such a name among everything else the file says; the name alone does not.
  * Counted from two matching words, so one common word (`run`, `matched`) never decides.
  */
-function addNamedByQuestion(contents: IndexContents, query: string, scores: Map<number, RankedFile>): void {
-  const wanted = new Set(contentStems(query));
+function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>, scores: Map<number, RankedFile>): void {
   if (wanted.size < 2) return;
   for (const file of scores.values()) {
     const facts = contents.byId(file.id);

@@ -1,7 +1,7 @@
 import type { IndexContents } from '../indexContents';
 import { roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
-import { contentStems, wordStems } from './identifierWords';
+import { wordStems } from './identifierWords';
 import type { QuestionTerms } from './questionTerms';
 
 /**
@@ -89,13 +89,12 @@ export function proximityScore(lines: readonly LineTerms[], idf: ReadonlyMap<str
  */
 export function addProximity(
   contents: IndexContents,
-  query: string,
+  wanted: ReadonlySet<string>,
   ranked: ReadonlyArray<{ id: number; score: number }>,
   readText: FileTextReader,
   terms: QuestionTerms,
 ): void {
   const candidates = ranked.slice(0, PROXIMITY_CANDIDATES);
-  const wanted = new Set(contentStems(query));
   if (wanted.size < 2) return; // one word has no neighbours to be near
   const idf = contents.text.idf(wanted);
   const proximity = new Map<number, number>();
