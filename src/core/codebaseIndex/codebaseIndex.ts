@@ -20,7 +20,7 @@ import { DEFAULT_MAX_INDEXED_BYTES } from './build/readIndexable';
 import { indexFile, updateContents } from './build/indexBuilder';
 import { isNotIndexed } from './build/notIndexed';
 import { IndexContents } from './indexContents';
-import { bestLinesOf } from './search/bestLines';
+import { bestLinesOf, termWeights } from './search/bestLines';
 import { codeStructure } from './search/codeStructure';
 import { fileTextReader } from './search/fileTexts';
 import { isTestPath } from './search/fileRoles';
@@ -137,9 +137,10 @@ export class CodebaseIndex implements CodeIndex {
       readText: options.useProximity === false ? undefined : readText,
     });
     const withLines = options.withLines ?? true;
+    const weights = withLines ? termWeights(this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms)))) : undefined;
     return ranked.map((file) => {
       const facts = this.contents.byId(file.id)!;
-      return bestLinesOf(file, facts, withLines ? readText(facts.path) : undefined, withLines);
+      return bestLinesOf(file, facts, withLines ? readText(facts.path) : undefined, withLines, weights);
     });
   }
 

@@ -12,18 +12,31 @@ const MAX_CANDIDATE_LINES = 200;
 /** A definition this long is a class or module: the query's words inside it say little about it. */
 const MAX_BODY_LINES = 150;
 
+/** How much each of the question's words says, 0 to 1: its idf over the rarest word's. Without it, every word says as much. */
+export type TermWeights = ReadonlyMap<string, number>;
+
+export function termWeights(idf: ReadonlyMap<string, number>): TermWeights {
+  const rarest = Math.max(0, ...idf.values());
+  return new Map([...idf].map(([stem, value]) => [stem, rarest > 0 ? value / rarest : 1]));
+}
+
 /**
  * What makes a ranked file worth opening, in a few lines: its definitions that the query names exactly,
  * whose names and doc lines share its words, or whose bodies hold the lines that do (so
  * `should_bypass_proxies` comes up for "checks the NO_PROXY variable"); then the best of those lines,
- * each with the definition it sits in.
+ * each with the definition it sits in, best first (a short list shows the first). Words count by their weight: in requests, "request" is on every
+ * line and says nothing, "302" says where a redirect turns a POST into a GET.
  */
-export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | undefined, withLines: boolean): CodeSearchHit {
+export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | undefined, withLines: boolean, weights?: TermWeights): CodeSearchHit {
   const wanted = new Set(file.terms);
+  const weightOf = (stem: string) => weights?.get(stem) ?? 1;
   const exact = new Set(file.exact.map((ref) => ref.index));
-  const candidates = withLines && text !== undefined && wanted.size ? matchingLines(text, wanted) : [];
+  const candidates = withLines && text !== undefined && wanted.size ? matchingLines(text, wanted, weightOf) : [];
   const scored = facts.symbols
-    .map((symbol, index) => ({ symbol, score: (exact.has(index) ? 100 : 0) + 2 * overlap(wordsOf(symbol), wanted) + bodyScore(symbol, candidates) }))
+    .map((symbol, index) => ({
+      symbol,
+      score: (exact.has(index) ? 100 : 0) + 2 * overlap(wordsOf(symbol), wanted, weightOf) + bodyScore(symbol, candidates),
+    }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.symbol.line - b.symbol.line)
     .slice(0, MAX_SYMBOLS)
@@ -33,7 +46,6 @@ export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | u
     .filter((line) => !shown.has(line.line))
     .sort((a, b) => b.score - a.score || a.line - b.line)
     .slice(0, MAX_LINES)
-    .sort((a, b) => a.line - b.line)
     .map(({ line, text }) => withinDefinition({ line, text }, facts.symbols));
   return { path: facts.path, score: Math.round(file.score * 1000) / 1000, symbols: scored, lines };
 }
@@ -59,27 +71,27 @@ function wordsOf(symbol: SymbolDef): string[] {
   return [...splitIdentifier(symbol.name), ...(symbol.doc ? symbol.doc.toLowerCase().split(/\W+/) : [])].map(stemTerm);
 }
 
-function overlap(words: string[], wanted: Set<string>): number {
-  let count = 0;
-  for (const word of new Set(words)) if (wanted.has(word)) count++;
-  return count;
+function overlap(words: string[], wanted: Set<string>, weightOf: (stem: string) => number): number {
+  let sum = 0;
+  for (const word of new Set(words)) if (wanted.has(word)) sum += weightOf(word);
+  return sum;
 }
 
 /** A line that is one name and perhaps a comma: an import list's item, an enum member, an argument. */
 const BARE_NAME = /^[\w$.]+,?$/;
 
 /**
- * Lines that hold query words, with how many different ones; at most MAX_CANDIDATE_LINES of them. A bare name on a
- * line of its own says nothing the name does not (`TYPE_CHECKING,` in an import list matched "checking" in three of
- * requests' files), and would take the place of a line that does.
+ * Lines that hold query words, scored by the weight of the different ones; at most MAX_CANDIDATE_LINES of them. A
+ * bare name on a line of its own says nothing the name does not (`TYPE_CHECKING,` in an import list matched
+ * "checking" in three of requests' files), and would take the place of a line that does.
  */
-function matchingLines(text: string, wanted: Set<string>): Array<CodeLine & { score: number }> {
+function matchingLines(text: string, wanted: Set<string>, weightOf: (stem: string) => number): Array<CodeLine & { score: number }> {
   return linesWithTerms(text, wanted, MAX_CANDIDATE_LINES)
     .filter((found) => !BARE_NAME.test(found.text.trim()))
     .map((found) => ({
       line: found.line,
       text: shorten(found.text.trim()),
-      score: found.terms.length,
+      score: found.terms.reduce((sum, stem) => sum + weightOf(stem), 0),
     }));
 }
 
