@@ -3,7 +3,7 @@ import { IndexFixture } from './indexHarness';
 
 /**
  * requests' shape, made small: every module says "session" and calls `.get(…)`; the redirect module also says, once,
- * where a POST answered with a 302 becomes a GET. Six modules use "turn" too, so it says less than "302" or "POST".
+ * where a POST answered with a 302 becomes a GET. Five other modules use "turn" too, so it says less than "302" or "POST".
  */
 const SESSIONS = {
   ...Object.fromEntries(
@@ -52,5 +52,13 @@ describe('code index: the lines shown for a ranked file', () => {
       /redirects\.py:9 \(in rebuild_method\): if status == 302 and method == "POST":/,
       'the one line a small model gets is the best one',
     );
+  });
+
+  it('a question made of question words alone ("handle") still shows the definitions it names', async () => {
+    fx.folder.write({ 'handlers.py': 'def handle(event):\n    return event\n\ndef handle_all(events):\n    return [handle(e) for e in events]\n' });
+    const index = await fx.open();
+    await index.update();
+    const hit = (await index.searchCode('handle', { limit: 3 })).find((h) => h.path === 'handlers.py');
+    assert.deepEqual(hit?.symbols.map((s) => s.name).sort(), ['handle', 'handle_all']);
   });
 });

@@ -103,8 +103,9 @@ export interface CodeLine {
 export interface CodeSearchHit {
   path: string;
   score: number;
-  /** Definitions in the file whose names match the query. */
+  /** Definitions in the file whose names, docs or bodies hold the query's words, best first. */
   symbols: Array<Pick<SymbolDef, 'name' | 'kind' | 'line' | 'signature'>>;
+  /** Its lines that hold the query's words, best first (not in file order): a short list shows the first. */
   lines: CodeLine[];
 }
 

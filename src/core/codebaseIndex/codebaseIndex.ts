@@ -137,7 +137,7 @@ export class CodebaseIndex implements CodeIndex {
       readText: options.useProximity === false ? undefined : readText,
     });
     const withLines = options.withLines ?? true;
-    const weights = withLines ? termWeights(this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms)))) : undefined;
+    const weights = termWeights(this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms))));
     return ranked.map((file) => {
       const facts = this.contents.byId(file.id)!;
       return bestLinesOf(file, facts, withLines ? readText(facts.path) : undefined, withLines, weights);

@@ -12,11 +12,16 @@ const MAX_CANDIDATE_LINES = 200;
 /** A definition this long is a class or module: the query's words inside it say little about it. */
 const MAX_BODY_LINES = 150;
 
-/** How much each of the question's words says, 0 to 1: its idf over the rarest word's. Without it, every word says as much. */
+/**
+ * How much each of the question's words says, 0 to 1: its idf over the rarest word's. Without it, every word says as
+ * much. The idf counts the index's fields (names, docs, heads, most used names), so a word they never hold, a number,
+ * counts as rare.
+ */
 export type TermWeights = ReadonlyMap<string, number>;
 
 export function termWeights(idf: ReadonlyMap<string, number>): TermWeights {
-  const rarest = Math.max(0, ...idf.values());
+  let rarest = 0;
+  for (const value of idf.values()) rarest = Math.max(rarest, value);
   return new Map([...idf].map(([stem, value]) => [stem, rarest > 0 ? value / rarest : 1]));
 }
 
@@ -24,8 +29,8 @@ export function termWeights(idf: ReadonlyMap<string, number>): TermWeights {
  * What makes a ranked file worth opening, in a few lines: its definitions that the query names exactly,
  * whose names and doc lines share its words, or whose bodies hold the lines that do (so
  * `should_bypass_proxies` comes up for "checks the NO_PROXY variable"); then the best of those lines,
- * each with the definition it sits in, best first (a short list shows the first). Words count by their weight: in requests, "request" is on every
- * line and says nothing, "302" says where a redirect turns a POST into a GET.
+ * each with the definition it sits in, best first (a short list shows the first). Words count by their weight: in
+ * requests, "request" is on nearly every line and says little, "redirect" in a few files and says more.
  */
 export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | undefined, withLines: boolean, weights?: TermWeights): CodeSearchHit {
   const wanted = new Set(file.terms);
@@ -91,7 +96,8 @@ function matchingLines(text: string, wanted: Set<string>, weightOf: (stem: strin
     .map((found) => ({
       line: found.line,
       text: shorten(found.text.trim()),
-      score: found.terms.reduce((sum, stem) => sum + weightOf(stem), 0),
+      // Rounded, so that two lines with the same words tie whatever order they say them in.
+      score: Math.round(found.terms.reduce((sum, stem) => sum + weightOf(stem), 0) * 1e6) / 1e6,
     }));
 }
 

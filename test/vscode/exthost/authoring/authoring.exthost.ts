@@ -37,12 +37,26 @@ async function completionLabels(document: vscode.TextDocument, position: vscode.
 }
 
 /**
- * The quick fixes VS Code offers for a range. Polled, because getDiagnostics answers from the extension
- * host at once while the workbench, which hands diagnostics to code-action providers, gets them a
- * moment later: asked in between, it offers no fix yet (as the light bulb would show none yet).
+ * The quick fix VS Code offers for a range under a title, waited for: getDiagnostics answers from the extension
+ * host at once while the workbench, which hands diagnostics to code-action providers, gets them a moment later;
+ * asked in between, it offers no fix yet (as the light bulb would show none yet). A timeout names the fixes offered.
  */
-async function quickFixes(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+async function quickFix(document: vscode.TextDocument, range: vscode.Range, title: (t: string) => boolean): Promise<vscode.CodeAction> {
+  let offered: string[] = [];
+  try {
+    return await until('the quick fix', async () => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      offered = actions.map((a) => a.title);
+      return actions.find((a) => title(a.title));
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; offered: ${offered.join(', ') || 'none'}`);
+  }
 }
 
 const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
@@ -104,9 +118,7 @@ describe('authoring action prompts in the editor', () => {
     assert.equal(document.getText(problem.range), 'outlnie');
     assert.equal(problem.range.start.line, positionOf(document, 'outlnie', 0).line);
 
-    const fix = await until('the "Change to" quick fix', async () =>
-      (await quickFixes(document, problem.range)).find((a) => a.title === 'Change to "outline"'),
-    );
+    const fix = await quickFix(document, problem.range, (title) => title === 'Change to "outline"');
     assert.ok(fix.edit);
     await vscode.workspace.applyEdit(fix.edit);
     await until('the diagnostic to clear', () => (vscode.languages.getDiagnostics(document.uri).some((d) => d.message.includes('outlnie')) ? undefined : true));
@@ -115,9 +127,7 @@ describe('authoring action prompts in the editor', () => {
     const undeclared = await until('the undeclared-variable diagnostic', () =>
       vscode.languages.getDiagnostics(document.uri).find((d) => d.message.includes('{audience} is not defined')),
     );
-    const declare = await until('the "Declare" quick fix', async () =>
-      (await quickFixes(document, undeclared.range)).find((a) => a.title.startsWith('Declare "audience"')),
-    );
+    const declare = await quickFix(document, undeclared.range, (title) => title.startsWith('Declare "audience"'));
     assert.ok(declare.edit);
     await vscode.workspace.applyEdit(declare.edit);
     await until('no problems left', () => (vscode.languages.getDiagnostics(document.uri).length === 0 ? true : undefined));
