@@ -55,7 +55,7 @@ async function quickFix(document: vscode.TextDocument, range: vscode.Range, titl
       return actions.find((a) => title(a.title));
     });
   } catch (error) {
-    throw new Error(`${(error as Error).message}; offered: ${offered.join(', ') || 'none'}`);
+    throw new Error(`${(error as Error).message}; offered: ${offered.join(', ') || 'none'}`, { cause: error });
   }
 }
 
