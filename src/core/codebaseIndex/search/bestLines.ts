@@ -55,7 +55,7 @@ export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | u
   return { path: facts.path, score: Math.round(file.score * 1000) / 1000, symbols: scored, lines };
 }
 
-/** How many of the query's words a definition's own lines hold (definitions short enough to be about one thing). */
+/** What the query's words in a definition's own lines weigh, up to 6 (definitions short enough to be about one thing). */
 function bodyScore(symbol: SymbolDef, lines: ReadonlyArray<{ line: number; score: number }>): number {
   if (symbol.endLine - symbol.line > MAX_BODY_LINES) return 0;
   let score = 0;
