@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { contentStems } from '../../src/core/codebaseIndex/search/identifierWords';
 import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { IndexFixture } from './indexHarness';
@@ -91,6 +92,23 @@ describe('code index: the proximity of the question’s words', () => {
     assert.deepEqual(
       lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
       [{ line: 2, terms: ['panic', 'recoverpan'] }],
+    );
+  });
+
+  it('finds the words whose stem ends in a letter they do not have: entity (entiti), buildQuery (queri), keys (kei), storing (store), capabilities (capabl)', () => {
+    const text = ['class Entity {}', 'function buildQuery() {}', 'return Object.keys(map);', 'let storing = true;', 'capabilities: []', 'nothing here'].join(
+      '\n',
+    );
+    const lines = linesWithTerms(text, new Set(contentStems('Where are the entity, the query, the keys, the store and the capability?')));
+    assert.deepEqual(
+      lines.map(({ line, terms }) => ({ line, terms })),
+      [
+        { line: 1, terms: ['entiti'] },
+        { line: 2, terms: ['queri'] },
+        { line: 3, terms: ['kei'] },
+        { line: 4, terms: ['store'] },
+        { line: 5, terms: ['capabl'] },
+      ],
     );
   });
 

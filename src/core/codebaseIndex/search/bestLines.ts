@@ -72,13 +72,21 @@ function withinDefinition(line: CodeLine, symbols: readonly SymbolDef[]): CodeLi
   return inner ? { ...line, within: inner.container ? `${inner.container}.${inner.name}` : inner.name } : line;
 }
 
-function wordsOf(symbol: SymbolDef): string[] {
-  return [...splitIdentifier(symbol.name), ...(symbol.doc ? symbol.doc.toLowerCase().split(/\W+/) : [])].map(stemTerm);
+/** A definition's name and doc words, stemmed; once per definition (a re-indexed file's definitions are new objects). */
+const wordsOfDefinition = new WeakMap<SymbolDef, ReadonlySet<string>>();
+
+function wordsOf(symbol: SymbolDef): ReadonlySet<string> {
+  let words = wordsOfDefinition.get(symbol);
+  if (!words) {
+    words = new Set([...splitIdentifier(symbol.name), ...(symbol.doc ? symbol.doc.toLowerCase().split(/\W+/) : [])].map(stemTerm));
+    wordsOfDefinition.set(symbol, words);
+  }
+  return words;
 }
 
-function overlap(words: string[], wanted: Set<string>, weightOf: (stem: string) => number): number {
+function overlap(words: ReadonlySet<string>, wanted: Set<string>, weightOf: (stem: string) => number): number {
   let sum = 0;
-  for (const word of new Set(words)) if (wanted.has(word)) sum += weightOf(word);
+  for (const word of words) if (wanted.has(word)) sum += weightOf(word);
   return sum;
 }
 

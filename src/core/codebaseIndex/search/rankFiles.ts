@@ -1,3 +1,4 @@
+import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { isProsePath, isTestPath, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
@@ -128,8 +129,7 @@ function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>
     const facts = contents.byId(file.id);
     if (!facts) continue;
     let best = 0;
-    for (const symbol of facts.symbols) {
-      const stems = nameStems(symbol.name);
+    for (const stems of definitionNameStems(facts)) {
       if (stems.length === 0) continue;
       let matched = 0;
       for (const stem of stems) if (wanted.has(stem)) matched++;
@@ -137,6 +137,19 @@ function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>
     }
     file.score += NAMED_BY_QUESTION_WEIGHT * best;
   }
+}
+
+/** Each definition's name stems, per version of a file: a re-indexed file gets new facts, so this never goes stale. */
+const nameStemsOfFile = new WeakMap<FileFacts, string[][]>();
+
+/** Computed once per file, not once per search: the same files come up for question after question. */
+function definitionNameStems(facts: FileFacts): string[][] {
+  let stems = nameStemsOfFile.get(facts);
+  if (!stems) {
+    stems = facts.symbols.map((symbol) => nameStems(symbol.name));
+    nameStemsOfFile.set(facts, stems);
+  }
+  return stems;
 }
 
 function addGraphRank(contents: IndexContents, scores: Map<number, RankedFile>): void {
