@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { asksWhere, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
-import { AgentFixture } from './agentHarness';
+import { asksWhere, copiesTheList, cutListCopy, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
+import { AgentFixture, toolText } from './agentHarness';
 
 const FILES = {
   'crates/ignore/src/gitignore.rs':
@@ -42,6 +42,76 @@ describe('agent: a where-is answer names the file', () => {
     );
   });
 
+  it('a small model copying the matches is stopped at their second entry, and asked once for the file', async () => {
+    // What the 1.5B default writes now and then, shown the matches (the list as sent, checked below).
+    const copy = [
+      'Best matches in the code index for the question, best first (path:line: what is there):',
+      '1. crates/ignore/src/gitignore.rs — Parses gitignore globs and matches paths against them.',
+      '   crates/ignore/src/gitignore.rs:2: pub struct Gitignore {}',
+    ].join('\n');
+    // In the pieces llama-server streams: `\n`, `2` and `.` come one by one.
+    const chunks = [...copy.match(/\s*\S+\s*/g)!, '\n', '2', '.', ' README.md — demo', '\n   README.md:1: # demo'];
+    fx = await new AgentFixture(FILES, [{ chunks }, { text: 'crates/ignore/src/gitignore.rs:2 defines Gitignore, which parses the rules.' }]).start();
+    const result = await fx.ask('Where are the rules in a .gitignore file parsed?', { ...WITH_INDEX, adapter: { toolSet: 'compact' } });
+    assert.match(
+      toolText(fx.toolMessages(0)[0]!.content),
+      /^1\. crates\/ignore\/src\/gitignore\.rs — Parses gitignore globs/m,
+      'the scripted copy is the list as sent',
+    );
+    const second = fx.server.messagesOf(1);
+    assert.equal(second.at(-2)!.content, copy, 'the copy ends before its second entry, for the model too');
+    assert.equal(second.at(-1)!.content, 'Name the file that answers the question, as path:line, in one sentence.');
+    assert.equal(result.answer, 'crates/ignore/src/gitignore.rs:2 defines Gitignore, which parses the rules.');
+    const shown = fx
+      .eventsOf('token')
+      .map((e) => e.text)
+      .join('');
+    assert.equal(shown, `${copy}\n\ncrates/ignore/src/gitignore.rs:2 defines Gitignore, which parses the rules.`, 'nothing of the second entry was shown');
+    assert.equal((fx.server.requests[0]!.body as { stop?: unknown }).stop, undefined, 'no stop sequence on the wire: any server takes the request');
+    assert.match(
+      fx
+        .eventsOf('warning')
+        .map((w) => w.message)
+        .join('\n'),
+      /the answer copied the index's matches; CodeWiki asked the model which file it is/,
+    );
+  });
+
+  it('leaves a numbered answer from a large model, or from a small one to a question that is not where-is, as written', async () => {
+    const numbered = '1. crates/ignore/src/gitignore.rs — Parses gitignore globs and matches paths against them.\n2. README.md — demo';
+    fx = await new AgentFixture(FILES, [{ text: numbered }]).start();
+    assert.equal((await fx.ask('Which files parse .gitignore rules?', WITH_INDEX)).answer, numbered, 'the full tool set: a large model');
+    assert.equal(fx.server.requests.length, 1);
+    await fx.close();
+
+    fx = await new AgentFixture(FILES, [{ text: numbered }]).start();
+    assert.equal((await fx.ask('Explain the gitignore parsing.', { ...WITH_INDEX, adapter: { toolSet: 'compact' } })).answer, numbered, 'not where-is');
+    assert.equal(fx.server.requests.length, 1);
+  });
+
+  it('tells a copy of the matches from an answer that picks one of them', () => {
+    const list = '1. src/a.ts — Parses things.\n   src/a.ts:3: export function parse()\n2. src/b.ts';
+    assert.ok(copiesTheList('Best matches:\n1. src/a.ts — Parses things.\n   src/a.ts:3: export function parse()', list));
+    assert.ok(copiesTheList('1. src/a.ts — Parses things.', list), 'the entry at the end of what was written so far');
+    for (const answer of ['src/a.ts:3 parses things.', '1. src/a.ts:3 — parse()', 'See 1. src/a.ts — Parses things. Also'])
+      assert.ok(!copiesTheList(answer, list), answer);
+    assert.ok(!copiesTheList('1. src/a.tsx', '1. src/a.ts\n2. src/b.ts'), 'another file whose name starts the same');
+    const copy = '1. src/a.ts — Parses things.\n   src/a.ts:3: x';
+    assert.equal(cutListCopy(copy, list), undefined, 'no second entry yet');
+    assert.deepEqual(cutListCopy(`${copy}\n2. src/b.ts`, list), { end: copy.length });
+    assert.deepEqual(cutListCopy(`${copy}\n2`, list), { hold: 2 }, 'what may begin a second entry waits');
+    assert.deepEqual(cutListCopy(`${copy}\n`, list), { hold: 1 });
+    assert.equal(cutListCopy(`${copy}\n20 lines`, list), undefined, 'and shows once it is none');
+    assert.equal(cutListCopy('src/a.ts:3 parses.\n2. other', list), undefined, 'no copy, no cut');
+    assert.deepEqual(
+      cutListCopy('Well: 1. src/a.ts — Parses things.\n1. src/a.ts — Parses things. \n2. src/b.ts', list),
+      { end: 64 },
+      'at a line start, blanks after it',
+    );
+    assert.deepEqual(cutListCopy(`${copy}\r\n2. src/b.ts`, list), { end: copy.length }, 'CRLF');
+    assert.deepEqual(cutListCopy(`${copy}\r`, list), { hold: 1 });
+  });
+
   it('asks once only, and never when the answer names a place, the question is not where-is, or the index showed nothing', async () => {
     fx = await new AgentFixture(FILES, [{ text: 'A module does it.' }, { text: 'Still a module.' }]).start();
     assert.equal((await fx.ask('Where are gitignore rules parsed?', WITH_INDEX)).answer, 'Still a module.');
@@ -67,6 +137,7 @@ describe('agent: a where-is answer names the file', () => {
     for (const q of ['Where is X defined?', 'which file defines Y', 'Which function parses Z?', 'In which file is W?']) assert.ok(asksWhere(q), q);
     for (const q of ['What does X do?', 'Explain the flow', 'Is there a wherever?']) assert.ok(!asksWhere(q), q);
     for (const a of ['src/a.ts:3', 'in crates/ignore', 'It is in utils.py.', 'see `walk.rs`']) assert.ok(namesAPlace(a), a);
-    for (const a of ['The gitignore module does it.', 'In the requests utils module, default_user_agent.']) assert.ok(!namesAPlace(a), a);
+    for (const a of ['The gitignore module does it.', 'In the requests utils module, default_user_agent.', 'It parses the body (e.g., JSON, i.e. text).'])
+      assert.ok(!namesAPlace(a), a);
   });
 });

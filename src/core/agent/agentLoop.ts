@@ -7,7 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
-import { asksWhere, namesAPlace, placeRequest } from './fileAnswerCheck';
+import { asksWhere, copiesTheList, namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
 import { runTurnCalls } from './turnToolCalls';
@@ -179,10 +179,12 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         state.answer = '';
         continue;
       }
-      // A where-is question the index found candidates for, answered without naming any place: asked once for the file.
-      if (!placeAsked && run.filesShown.length > 0 && asksWhere(run.request.indexQuery ?? run.request.question) && !namesAPlace(turn.text)) {
+      // A where-is question the index found candidates for, answered without naming any place (or, by a small model,
+      // with a copy of the candidates): asked once for the file.
+      const missing = placeAsked ? undefined : whyNoPlace(run, turn.text);
+      if (missing) {
         placeAsked = true;
-        state.emit({ type: 'warning', message: 'the answer named no file; CodeWiki asked the model which file it is' });
+        state.emit({ type: 'warning', message: `${missing}; CodeWiki asked the model which file it is` });
         state.messages.push(placeRequest());
         state.answer = '';
         continue;
@@ -208,4 +210,12 @@ async function iterate(run: AgentRun): Promise<RunStop> {
     const stop = await runTurnCalls(run, calls, iteration, asText, repeats);
     if (stop) return stop;
   }
+}
+
+/** Why a where-is answer names no place of its own, as the warning says it; undefined when it does or was not asked for one. */
+function whyNoPlace(run: AgentRun, answer: string): string | undefined {
+  if (run.filesShown.length === 0 || !asksWhere(run.request.indexQuery ?? run.request.question)) return undefined;
+  if (!namesAPlace(answer)) return 'the answer named no file';
+  if (run.watchesForListCopy && copiesTheList(answer, run.matchesShown)) return "the answer copied the index's matches";
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { HumanMessage } from '@langchain/core/messages';
+import type { AnswerCut } from './streamTurn';
 
 /** "Where is…", "Which file/function/class…": the user wants a place in the code, and an answer without one misses. */
 const WHERE_QUESTION = /^\s*(?:where\b|which\s+(?:file|files|function|class|method|module|code|part|type|struct|package)\b|in\s+which\s+file\b)/i;
@@ -11,12 +12,53 @@ export function asksWhere(question: string): boolean {
 
 /**
  * Whether an answer names a place in the workspace. The 1.5B default, shown the index's candidates, sometimes
- * answers a where-is question in words alone ("The gitignore module provides a way to match globs", "in the
- * `requests.utils` module"): right or not, the user cannot open it. Any path-like word counts, so the check
- * never fires on an answer that names a file, even one the index did not show.
+ * answers a where-is question in words alone ("The gitignore module provides a way to match globs"): right or not,
+ * the user cannot open it. Any path-like word counts (`requests.utils` too; "e.g." and "i.e." do not), so the
+ * check never fires on an answer that names a file, even one the index did not show.
  */
 export function namesAPlace(answer: string): boolean {
-  return PATH_LIKE.test(answer);
+  // "(e.g., JSON or XML)" names no file `e.g`.
+  return PATH_LIKE.test(answer.replace(/\b(?:e\.g|i\.e)\./gi, ''));
+}
+
+/**
+ * Where the first entry of the index's numbered list of matches (`1. path — what it is`) ends in an answer that
+ * copies it: the whole line as the model was shown it, at the start of a line of the answer (trailing blanks aside).
+ */
+function firstEntryIn(answer: string, list: string): number | undefined {
+  const entry = /^1\. .+$/m.exec(list)?.[0].trim();
+  if (!entry) return undefined;
+  // `1. src/a.ts` is not in `1. src/a.tsx` nor in `1. src/a.ts:3 defines x`.
+  const line = new RegExp(`^[ \\t]*${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*(?=\\r|\\n|$)`, 'm').exec(answer);
+  return line ? line.index + line[0].length : undefined;
+}
+
+/**
+ * Whether an answer copies the index's list of matches instead of answering from it: it holds the list's first
+ * entry as the model was shown it, number, path and description. Shown the matches, the 1.5B default now and then
+ * writes the whole list as its answer (4 of the evaluation's 55 questions on 2026-12-06, 21–34 s of writing each).
+ */
+export function copiesTheList(answer: string, list: string): boolean {
+  return firstEntryIn(answer, list) !== undefined;
+}
+
+/** Where a copy's second entry begins (the copy ends before it), and the start of one, still to be told apart. */
+const SECOND_ENTRY = /\r?\n2\. /g;
+const SECOND_ENTRY_START = /(?:\r?\n(?:2\.?)?|\r)$/;
+
+/**
+ * What becomes of an answer that copies the list, as it streams: it ends before its second entry, which would be
+ * more of the copy, and the start of one (`\n2`) is not shown until what follows says whether it is one. Undefined
+ * while the answer is no copy.
+ */
+export function cutListCopy(answer: string, list: string): AnswerCut | undefined {
+  const first = firstEntryIn(answer, list);
+  if (first === undefined) return undefined;
+  SECOND_ENTRY.lastIndex = first;
+  const second = SECOND_ENTRY.exec(answer);
+  if (second) return { end: second.index };
+  const start = SECOND_ENTRY_START.exec(answer);
+  return start ? { hold: start[0].length } : undefined;
 }
 
 /** Asked once per run: the next answer replaces the one without a place. */

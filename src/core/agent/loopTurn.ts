@@ -2,7 +2,7 @@ import { addUsage, type TokenUsage } from '../llm/usage';
 import type { AgentRun, RunStop } from './agentRun';
 import type { AgentRunState } from './agentRunState';
 import { planThenAnswer } from './planThenAnswer';
-import { streamTurn, type AgentChatModel, type StreamedTurn, type TurnCallOptions } from './streamTurn';
+import { streamTurn, type AgentChatModel, type AnswerCut, type StreamedTurn, type TurnCallOptions } from './streamTurn';
 import { findTextToolCalls, withoutSpans, type TextToolCalls } from './textToolCalls';
 import { parseToolCalls, type ParsedToolCall } from './toolCallParsing';
 import { estimateTurn, rejectsTools } from './turnMessages';
@@ -11,6 +11,7 @@ import { ToolRequestStream } from './textProtocol/toolRequestStream';
 import { REQUEST_END } from './textProtocol/toolProtocol';
 import { TextCallHold } from './textCallHold';
 import { isEmptyAnswer, withoutEchoedWrapper } from './emptyAnswer';
+import { cutListCopy } from './fileAnswerCheck';
 
 /** A streamed turn and its calls; none means it answered. */
 export interface TurnCalls {
@@ -42,6 +43,8 @@ export interface ModelTurn {
   requests?: ToolRequestStream;
   /** In a native turn, holds back calls the model writes as text until they are judged (see readNearMiss). */
   hold?: TextCallHold;
+  /** Ends the answer early, or holds back its end for now (streamTurn.ts). */
+  cutAnswer?: (answer: string) => AnswerCut | undefined;
 }
 
 /** One iteration: the turn streamed (a mentioned tool forced natively, request blocks collected in text) and its calls read. */
@@ -53,7 +56,9 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
   let turn: StreamedTurn;
   try {
     const options = { signal: run.signal, ...(forced ? { tool_choice: forced } : {}) };
-    turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests, hold });
+    // A small model copying the index's matches is stopped at the copy's second entry (fileAnswerCheck.ts).
+    const cutAnswer = run.watchesForListCopy ? (answer: string) => cutListCopy(answer, run.matchesShown) : undefined;
+    turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests, hold, cutAnswer });
   } catch (failure) {
     return await afterFailedTurn(run, failure, iteration, textTurn);
   }
@@ -75,7 +80,7 @@ function throughLastRequest(text: string): string {
 /** Streams one turn and accounts for it (events, tokens). */
 export async function streamModelTurn(
   state: AgentRunState,
-  { model, iteration, options, withTools, forced, requests, hold }: ModelTurn,
+  { model, iteration, options, withTools, forced, requests, hold, cutAnswer }: ModelTurn,
 ): Promise<StreamedTurn> {
   const started = performance.now();
   state.emit({ type: 'turn-start', iteration, toolChoice: forced, withTools });
@@ -85,6 +90,7 @@ export async function streamModelTurn(
     turn = await streamTurn(model, state.messages, options, {
       onText: (text) => state.say(filter ? filter.push(text) : text, iteration),
       onReasoning: (text) => state.emit({ type: 'reasoning', text, iteration }),
+      cutAnswer,
     });
   } finally {
     if (filter) state.say(filter.end(), iteration);

@@ -22,7 +22,7 @@ export interface TurnCallOptions {
 }
 
 export interface StreamedTurn {
-  /** All chunks concatenated: content, tool_call_chunks (merged by index) and metadata. */
+  /** All chunks concatenated: content, tool_call_chunks (merged by index) and metadata; the answer is `text` (an answer cut short keeps more here). */
   message: AIMessageChunk | undefined;
   /** The answer text, without reasoning. */
   text: string;
@@ -38,7 +38,15 @@ export interface StreamedTurn {
 export interface TurnListener {
   onText(text: string): void;
   onReasoning(text: string): void;
+  /**
+   * What becomes of the answer so far, asked of the answer only, never of reasoning (a model may think in numbered
+   * steps): ended at `end` (what follows is neither kept nor shown, and the model call is stopped, as a server stops
+   * at a stop sequence), or its last `hold` characters not shown yet, since they may begin where it will end.
+   */
+  cutAnswer?(answer: string): AnswerCut | undefined;
 }
+
+export type AnswerCut = { end: number } | { hold: number };
 
 /**
  * Streams one model call. Usage and finish_reason are read from the chunk that carries them (see
@@ -48,6 +56,12 @@ export interface TurnListener {
 export async function streamTurn(model: AgentChatModel, messages: BaseMessage[], options: TurnCallOptions, listener: TurnListener): Promise<StreamedTurn> {
   const turn: StreamedTurn = { message: undefined, text: '', reasoning: '', usage: undefined, finishReason: undefined };
   const splitter = new ThinkBlockSplitter();
+  let ended = false;
+  let shown = 0;
+  const show = (upTo: number) => {
+    if (upTo > shown) listener.onText(turn.text.slice(shown, upTo));
+    shown = Math.max(shown, upTo);
+  };
   const take = (piece: { answer: string; reasoning: string }) => {
     if (piece.reasoning) {
       turn.reasoning += piece.reasoning;
@@ -55,7 +69,13 @@ export async function streamTurn(model: AgentChatModel, messages: BaseMessage[],
     }
     if (piece.answer) {
       turn.text += piece.answer;
-      listener.onText(piece.answer);
+      const cut = listener.cutAnswer?.(turn.text);
+      if (cut && 'end' in cut) {
+        ended = true;
+        // What was shown stays shown; the answer the model is told it gave ends where it should.
+        turn.text = turn.text.slice(0, Math.max(cut.end, 0));
+      }
+      show(cut && 'hold' in cut ? turn.text.length - cut.hold : turn.text.length);
     }
   };
   // The SDK leaves a listener on the signal it is given for every request; a signal per turn keeps
@@ -75,8 +95,18 @@ export async function streamTurn(model: AgentChatModel, messages: BaseMessage[],
       if (typeof reasoning === 'string' && reasoning) take({ answer: '', reasoning });
       const piece = textOf(chunk.content);
       if (piece) take(splitter.push(piece));
+      if (ended) break;
     }
-    take(splitter.flush());
+    if (ended) {
+      // Leaving the loop ended the request (the SDK aborts it on return), before the chunk with the usage and the
+      // server's timings came: this turn's tokens are estimated. Aborted only after the loop is left: before, the
+      // SDK's read-ahead would fail and the turn with it, as if the user had stopped it.
+      turn.finishReason = 'stop';
+      controller.abort();
+    } else {
+      take(splitter.flush());
+      show(turn.text.length); // what was held back, now that nothing follows it
+    }
   } catch (error) {
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { partialText: turn.text });
   } finally {
