@@ -171,6 +171,7 @@ export class Bm25Index {
     const scores = new Float64Array(this.nextNumber);
     const matched = new Int32Array(this.nextNumber);
     const touched: number[] = [];
+    // Bit i of a document's mask says it matched query term i: 31 bits (TextIndex.query keeps a query's 31 rarest).
     query.slice(0, 31).forEach(({ term, weight }, queryIndex) => {
       const termId = this.termIds.get(term);
       if (termId === undefined) return;

@@ -21,6 +21,8 @@ const BODY_WORDS = 300;
  */
 const BM25 = { k: 1.2, b: 0.9, d: 0.2 };
 const QUESTION_WORD_WEIGHT = 0.25;
+/** The query terms one search counts: Bm25Index.search marks each document's matched terms in a 31-bit mask. */
+const MAX_QUERY_TERMS = 31;
 const QUESTION_STEMS = new Set([...QUESTION_WORDS].map(stemTerm));
 
 export interface TextHit {
@@ -78,11 +80,25 @@ export class TextIndex {
       seen.add(term);
       query.push({ term, weight: QUESTION_STEMS.has(term) ? QUESTION_WORD_WEIGHT : 1 });
     }
-    return this.index.search(query, BOOSTS, BM25, limit).map((hit) => ({
+    const searched = this.mostTelling(query);
+    return this.index.search(searched, BOOSTS, BM25, limit).map((hit) => ({
       id: hit.id,
       score: hit.score,
-      terms: query.filter((_, i) => hit.matched & (1 << i)).map((q) => q.term),
+      terms: searched.filter((_, i) => hit.matched & (1 << i)).map((q) => q.term),
     }));
+  }
+
+  /**
+   * A query's terms, at most as many as the search counts (MAX_QUERY_TERMS): of a longer one (a pasted stack trace or
+   * paragraph), the rarest full-weight words, in the query's order. Before, its first words were kept, and the one rare
+   * word at its end was never searched.
+   */
+  private mostTelling(query: Array<{ term: string; weight: number }>): Array<{ term: string; weight: number }> {
+    if (query.length <= MAX_QUERY_TERMS) return query;
+    const kept = new Set(
+      [...query].sort((a, b) => b.weight - a.weight || this.index.documentFrequency(a.term) - this.index.documentFrequency(b.term)).slice(0, MAX_QUERY_TERMS),
+    );
+    return query.filter((term) => kept.has(term));
   }
 }
 
