@@ -24,34 +24,11 @@ const PROSE_FILE_FACTOR = 0.6;
 /** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
 const GENERATED_FILE_FACTOR = 0.5;
 
-/**
- * And a file that only declares: its top-level definitions are all interfaces (a Java interface or annotation, a
- * TypeScript interface). It says what is to be done, and "where does Gson turn fields into JSON properties, using the
- * names from @SerializedName?" means the code that does it, not the annotation. On bench/eval 0.4–0.6 measured alike
- * (written questions first 38 → 39 of 50, history 184 → 185 of 280, nothing lost) and 0.75 gained nothing.
- */
-const DECLARATIONS_FILE_FACTOR = 0.6;
-
-/** What a file's ranking score is multiplied by for its kind: tests, prose, generated files and declarations below code unless the question asks for them. */
-export function roleFactor(
-  facts: Pick<FileFacts, 'path' | 'generated' | 'symbols'>,
-  terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs' | 'aboutDeclarations'>,
-): number {
+/** What a file's ranking score is multiplied by for its kind: tests, prose and generated files below code unless the question asks for them. */
+export function roleFactor(facts: Pick<FileFacts, 'path' | 'generated'>, terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs'>): number {
   let factor = 1;
-  if (!terms.aboutDeclarations && declaresOnly(facts)) factor *= DECLARATIONS_FILE_FACTOR;
   if (!terms.aboutTests && isTestPath(facts.path)) factor *= TEST_FILE_FACTOR;
   if (!terms.aboutDocs && isProsePath(facts.path)) factor *= PROSE_FILE_FACTOR;
   if (facts.generated) factor *= GENERATED_FILE_FACTOR;
   return factor;
-}
-
-/** Whether a file has top-level definitions and all of them are interfaces; stops at the first that is not. */
-function declaresOnly(facts: Pick<FileFacts, 'symbols'>): boolean {
-  let declared = false;
-  for (const symbol of facts.symbols) {
-    if (symbol.container) continue;
-    if (symbol.kind !== 'interface') return false;
-    declared = true;
-  }
-  return declared;
 }

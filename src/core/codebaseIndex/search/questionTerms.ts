@@ -14,11 +14,6 @@ export interface QuestionTerms {
   aboutTests: boolean;
   /** Whether it asks for documentation, which is otherwise ranked below code. */
   aboutDocs: boolean;
-  /**
-   * Whether it asks where something is defined or declared, or about interfaces and annotations: declarations are
-   * otherwise ranked below the code that does the work.
-   */
-  aboutDeclarations: boolean;
 }
 
 /** A quoted span that is a command or a flag, not a name: it has a space, or starts with a dash. */
@@ -64,7 +59,6 @@ export function questionTerms(question: string): QuestionTerms {
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
-    aboutDeclarations: /\b(defin\w*|declar\w*|interfaces?|annotations?|abstract|contracts?|protocols?|signatures?)\b/i.test(question),
   };
 }
 
