@@ -90,14 +90,13 @@ export class TextIndex {
 
   /**
    * A query's terms, at most as many as the search counts (MAX_QUERY_TERMS): of a longer one (a pasted stack trace or
-   * paragraph), the rarest full-weight words, in the query's order. Before, its first words were kept, and the one rare
-   * word at its end was never searched.
+   * paragraph), the rarest full-weight words the index has, in the query's order; words no file has (an address, a
+   * line number) match nothing and go last. Before, its first words were kept, and a rare word at its end was never searched.
    */
   private mostTelling(query: Array<{ term: string; weight: number }>): Array<{ term: string; weight: number }> {
     if (query.length <= MAX_QUERY_TERMS) return query;
-    const kept = new Set(
-      [...query].sort((a, b) => b.weight - a.weight || this.index.documentFrequency(a.term) - this.index.documentFrequency(b.term)).slice(0, MAX_QUERY_TERMS),
-    );
+    const rarity = (term: string) => this.index.documentFrequency(term) || Number.POSITIVE_INFINITY;
+    const kept = new Set([...query].sort((a, b) => b.weight - a.weight || rarity(a.term) - rarity(b.term)).slice(0, MAX_QUERY_TERMS));
     return query.filter((term) => kept.has(term));
   }
 }
