@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { asksWhere, copiesTheList, cutListCopy, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
+import { asksWhere, listCopyWatch, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
 import { AgentFixture, toolText } from './agentHarness';
 
 const FILES = {
@@ -141,3 +141,11 @@ describe('agent: a where-is answer names the file', () => {
       assert.ok(!namesAPlace(a), a);
   });
 });
+
+function copiesTheList(answer: string, list: string): boolean {
+  return listCopyWatch(list)?.copied(answer) ?? false;
+}
+
+function cutListCopy(answer: string, list: string) {
+  return listCopyWatch(list)?.cut(answer);
+}

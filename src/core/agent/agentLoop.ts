@@ -7,7 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
-import { asksWhere, copiesTheList, namesAPlace, placeRequest } from './fileAnswerCheck';
+import { namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
 import { runTurnCalls } from './turnToolCalls';
@@ -214,8 +214,8 @@ async function iterate(run: AgentRun): Promise<RunStop> {
 
 /** Why a where-is answer names no place of its own, as the warning says it; undefined when it does or was not asked for one. */
 function whyNoPlace(run: AgentRun, answer: string): string | undefined {
-  if (run.filesShown.length === 0 || !asksWhere(run.request.indexQuery ?? run.request.question)) return undefined;
+  if (run.filesShown.length === 0 || !run.asksWhere) return undefined;
   if (!namesAPlace(answer)) return 'the answer named no file';
-  if (run.watchesForListCopy && copiesTheList(answer, run.matchesShown)) return "the answer copied the index's matches";
+  if (run.listCopyWatch?.copied(answer)) return "the answer copied the index's matches";
   return undefined;
 }

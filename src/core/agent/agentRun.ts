@@ -4,7 +4,7 @@ import { waitForIndex } from '../codebaseIndex/waitForIndex';
 import type { AgentCaps, AgentOutputLimits } from './agentCaps';
 import type { AgentEventBody, AgentStopReason } from './agentEvents';
 import { agentGuidance } from './agentGuidance';
-import { asksWhere } from './fileAnswerCheck';
+import { asksWhere, listCopyWatch, type ListCopyWatch } from './fileAnswerCheck';
 import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
 import type { AgentChatModel } from './streamTurn';
@@ -61,8 +61,8 @@ export class AgentRun {
   private indexSearchMs = 0;
   /** Files the index's candidates showed the model with the question. */
   private indexedFiles: string[] = [];
-  /** The index's matches as the model was shown them ('' when it was shown none). */
-  private indexMatches = '';
+  /** Watches a small model's where-is answers for a copy of the index's matches (undefined: no watch). */
+  private copyWatch: ListCopyWatch | undefined;
 
   /** The file layout the system prompt shows, when it shows one instead of the repo map (undefined without tools or a workspace). */
   get layoutText(): string | undefined {
@@ -74,17 +74,17 @@ export class AgentRun {
     return this.indexedFiles;
   }
 
-  /** The index's list of matches the model was shown with the question ('' for none). */
-  get matchesShown(): string {
-    return this.indexMatches;
+  /** Whether the question asks where something is ("Where…", "Which file…"). */
+  get asksWhere(): boolean {
+    return asksWhere(this.request.indexQuery ?? this.request.question);
   }
 
   /**
-   * Whether this run watches its answers for a copy of the index's matches: a small model (the compact tool set),
-   * shown them for a where-is question. A large model's numbered answer to "Which files…" is an answer.
+   * The watch for copies of the index's matches: a small model (the compact tool set) shown them for a where-is
+   * question. A large model's numbered answer to "Which files…" is an answer.
    */
-  get watchesForListCopy(): boolean {
-    return this.deps.tools.compact && this.indexMatches !== '' && asksWhere(this.request.indexQuery ?? this.request.question);
+  get listCopyWatch(): ListCopyWatch | undefined {
+    return this.copyWatch;
   }
 
   private bound: AgentChatModel | undefined;
@@ -147,7 +147,7 @@ export class AgentRun {
       const started = performance.now();
       const found = await startFromIndex(index, query, this.signal, state.emit, deps.tools.compact ? 'compact' : 'full');
       matches = found.list;
-      this.indexMatches = found.list;
+      if (deps.tools.compact && this.asksWhere) this.copyWatch = listCopyWatch(found.list);
       background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;

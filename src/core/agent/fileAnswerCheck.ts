@@ -21,44 +21,49 @@ export function namesAPlace(answer: string): boolean {
   return PATH_LIKE.test(answer.replace(/\b(?:e\.g|i\.e)\./gi, ''));
 }
 
-/**
- * Where the first entry of the index's numbered list of matches (`1. path — what it is`) ends in an answer that
- * copies it: the whole line as the model was shown it, at the start of a line of the answer (trailing blanks aside).
- */
-function firstEntryIn(answer: string, list: string): number | undefined {
-  const entry = /^1\. .+$/m.exec(list)?.[0].trim();
-  if (!entry) return undefined;
-  // `1. src/a.ts` is not in `1. src/a.tsx` nor in `1. src/a.ts:3 defines x`.
-  const line = new RegExp(`^[ \\t]*${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*(?=\\r|\\n|$)`, 'm').exec(answer);
-  return line ? line.index + line[0].length : undefined;
-}
-
-/**
- * Whether an answer copies the index's list of matches instead of answering from it: it holds the list's first
- * entry as the model was shown it, number, path and description. Shown the matches, the 1.5B default now and then
- * writes the whole list as its answer (4 of the evaluation's 55 questions on 2026-12-06, 21–34 s of writing each).
- */
-export function copiesTheList(answer: string, list: string): boolean {
-  return firstEntryIn(answer, list) !== undefined;
-}
-
 /** Where a copy's second entry begins (the copy ends before it), and the start of one, still to be told apart. */
 const SECOND_ENTRY = /\r?\n2\. /g;
 const SECOND_ENTRY_START = /(?:\r?\n(?:2\.?)?|\r)$/;
 
 /**
- * What becomes of an answer that copies the list, as it streams: it ends before its second entry, which would be
- * more of the copy, and the start of one (`\n2`) is not shown until what follows says whether it is one. Undefined
- * while the answer is no copy.
+ * Watches answers for a copy of the index's list of matches instead of an answer from it. Shown the matches, the 1.5B
+ * default now and then writes the whole list as its answer (4 of the evaluation's 55 questions on 2026-12-06, 21–34 s
+ * of writing each).
  */
-export function cutListCopy(answer: string, list: string): AnswerCut | undefined {
-  const first = firstEntryIn(answer, list);
-  if (first === undefined) return undefined;
-  SECOND_ENTRY.lastIndex = first;
-  const second = SECOND_ENTRY.exec(answer);
-  if (second) return { end: second.index };
-  const start = SECOND_ENTRY_START.exec(answer);
-  return start ? { hold: start[0].length } : undefined;
+export interface ListCopyWatch {
+  /** Whether the answer holds the list's first entry line as the model was shown it: number, path and description. */
+  copied(answer: string): boolean;
+  /**
+   * What becomes of an answer that copies the list, as it streams: it ends before its second entry, which would be
+   * more of the copy, and the start of one (`\n2`) is not shown until what follows says whether it is one. Undefined
+   * while the answer is no copy.
+   */
+  cut(answer: string): AnswerCut | undefined;
+}
+
+/** A watch for copies of `list` (`1. path — what it is` …), built once per list; undefined for a list without entries. */
+export function listCopyWatch(list: string): ListCopyWatch | undefined {
+  const entry = /^1\. .+$/m.exec(list)?.[0].trim();
+  if (!entry) return undefined;
+  // The whole line, at a line start, blanks after it aside: `1. src/a.ts` is not in `1. src/a.tsx` nor in
+  // `1. src/a.ts:3 defines x`.
+  const line = new RegExp(`^[ \\t]*${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*(?=\\r|\\n|$)`, 'm');
+  const firstEntryEnd = (answer: string) => {
+    const found = line.exec(answer);
+    return found ? found.index + found[0].length : undefined;
+  };
+  return {
+    copied: (answer) => firstEntryEnd(answer) !== undefined,
+    cut(answer) {
+      const first = firstEntryEnd(answer);
+      if (first === undefined) return undefined;
+      SECOND_ENTRY.lastIndex = first;
+      const second = SECOND_ENTRY.exec(answer);
+      if (second) return { end: second.index };
+      const start = SECOND_ENTRY_START.exec(answer);
+      return start ? { hold: start[0].length } : undefined;
+    },
+  };
 }
 
 /** Asked once per run: the next answer replaces the one without a place. */

@@ -11,7 +11,6 @@ import { ToolRequestStream } from './textProtocol/toolRequestStream';
 import { REQUEST_END } from './textProtocol/toolProtocol';
 import { TextCallHold } from './textCallHold';
 import { isEmptyAnswer, withoutEchoedWrapper } from './emptyAnswer';
-import { cutListCopy } from './fileAnswerCheck';
 
 /** A streamed turn and its calls; none means it answered. */
 export interface TurnCalls {
@@ -57,7 +56,8 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
   try {
     const options = { signal: run.signal, ...(forced ? { tool_choice: forced } : {}) };
     // A small model copying the index's matches is stopped at the copy's second entry (fileAnswerCheck.ts).
-    const cutAnswer = run.watchesForListCopy ? (answer: string) => cutListCopy(answer, run.matchesShown) : undefined;
+    const watch = run.listCopyWatch;
+    const cutAnswer = watch && ((answer: string) => watch.cut(answer));
     turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests, hold, cutAnswer });
   } catch (failure) {
     return await afterFailedTurn(run, failure, iteration, textTurn);
