@@ -59,6 +59,12 @@ describe('the compact tool set for small models', () => {
   it('cuts descriptions at the end of the first sentence, never inside a path or a number, and keeps a parameter named "description"', () => {
     assert.equal(firstSentence('Read one file (1-based, inclusive). Large files are cut.'), 'Read one file (1-based, inclusive).');
     assert.equal(firstSentence('Use e.g. src/a.ts or v1.2 here.'), 'Use e.g. src/a.ts or v1.2 here.');
+    assert.equal(
+      firstSentence('Only files matching this glob, e.g. `src/**/*.ts`. Matched against the path.'),
+      'Only files matching this glob, e.g. `src/**/*.ts`.',
+      'an example after "e.g." is kept',
+    );
+    assert.equal(firstSentence('A name, i.e. "Foo". Case matters.'), 'A name, i.e. "Foo".');
     const schema = compactSchema({ type: 'object', description: 'One. Two.', properties: { description: { type: 'string', description: 'The text. More.' } } });
     assert.deepEqual(schema, { type: 'object', description: 'One.', properties: { description: { type: 'string', description: 'The text.' } } });
   });

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { citedPlaces } from '../../src/core/agent/citedLines';
 import { asksWhere, listCopyWatch, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
 import { AgentFixture, toolText } from './agentHarness';
 
@@ -131,6 +132,83 @@ describe('agent: a where-is answer names the file', () => {
     fx = await new AgentFixture(FILES, [{ text: 'Somewhere in a module.' }]).start();
     await fx.ask('Where are gitignore rules parsed?');
     assert.equal(fx.server.requests.length, 1, 'without the index the model was shown no candidates to name');
+  });
+
+  it("a line cited past the end of a listed file is sent back once, with the file's length; a line it has is not", async () => {
+    fx = await new AgentFixture(FILES, [
+      { text: 'The `Gitignore` struct, in the `crates/ignore/src/gitignore.rs` file at line 998.' },
+      { text: 'crates/ignore/src/gitignore.rs:2 defines Gitignore.' },
+    ]).start();
+    const result = await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX);
+    assert.equal(result.answer, 'crates/ignore/src/gitignore.rs:2 defines Gitignore.');
+    assert.equal(
+      fx.server.requests[1]!.body!.messages!.at(-1)!.content,
+      'crates/ignore/src/gitignore.rs has 5 lines: there is no crates/ignore/src/gitignore.rs:998. Name the file that answers the question, as path:line, in one sentence.',
+    );
+    assert.match(
+      fx
+        .eventsOf('warning')
+        .map((w) => w.message)
+        .join('\n'),
+      /the answer cited crates\/ignore\/src\/gitignore\.rs:998, and crates\/ignore\/src\/gitignore\.rs has 5 lines; CodeWiki asked the model which file it is/,
+    );
+    await fx.close();
+
+    // Each check asks once: asked for the file, the answer may still cite a line the file does not have.
+    fx = await new AgentFixture(FILES, [
+      { text: 'The Gitignore struct does it.' },
+      { text: 'crates/ignore/src/gitignore.rs:998' },
+      { text: 'crates/ignore/src/gitignore.rs:2' },
+    ]).start();
+    assert.equal((await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX)).answer, 'crates/ignore/src/gitignore.rs:2');
+    assert.deepEqual(
+      fx.eventsOf('warning').map((w) => w.message.split(';')[0]),
+      ['the answer named no file', 'the answer cited crates/ignore/src/gitignore.rs:998, and crates/ignore/src/gitignore.rs has 5 lines'],
+    );
+    await fx.close();
+
+    fx = await new AgentFixture(FILES, [{ text: 'In crates/ignore/src/gitignore.rs, line 4: `matched`.' }]).start();
+    await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX);
+    assert.equal(fx.server.requests.length, 1, 'line 4 is there');
+    await fx.close();
+
+    // README.md is one line long, and prose: not among the matches of a where-is question.
+    fx = await new AgentFixture(FILES, [{ text: 'In crates/ignore/src/gitignore.rs, or README.md:998.' }]).start();
+    await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX);
+    assert.doesNotMatch(toolText(fx.toolMessages(0)[0]!.content), /README/);
+    assert.equal(fx.server.requests.length, 1, 'a file the index did not show is not read to check it');
+  });
+
+  it("says where the list shows the line that was cited under another file's path", async () => {
+    const files = {
+      'src/walk.rs': '/// Walks directories in parallel.\npub struct WalkParallel {}\n',
+      'src/visit.rs': `${'// -\n'.repeat(6)}/// Visits each entry of a parallel directory walk.\npub fn visit_parallel_walk() {}\n`,
+    };
+    fx = await new AgentFixture(files, [{ text: 'It is src/walk.rs:8.' }, { text: 'src/visit.rs:8' }]).start();
+    await fx.ask('Where is the parallel directory walk?', WITH_INDEX);
+    const list = toolText(fx.toolMessages(0)[0]!.content);
+    assert.match(list, /^ +src\/visit\.rs:8\b/m, list);
+    assert.doesNotMatch(list, /^ +src\/walk\.rs:8\b/m);
+    assert.equal(
+      fx.server.requests[1]!.body!.messages!.at(-1)!.content,
+      'src/walk.rs has 2 lines: there is no src/walk.rs:8. The matches show line 8 in src/visit.rs. Name the file that answers the question, as path:line, in one sentence.',
+    );
+  });
+
+  it('reads the places an answer cites: path:line, and a path with its line said in words', () => {
+    assert.deepEqual(citedPlaces('It is in the `gin.go` file at line 998, and recovery.go:35: func Recovery().'), [
+      { path: 'gin.go', line: 998 },
+      { path: 'recovery.go', line: 35 },
+    ]);
+    assert.deepEqual(citedPlaces('found in crates/globset/src/lib.rs, line 461; see requests/models.py on line 12'), [
+      { path: 'crates/globset/src/lib.rs', line: 461 },
+      { path: 'requests/models.py', line: 12 },
+    ]);
+    assert.deepEqual(citedPlaces('In `./src/a.ts`:12, then b.py (Line 3).'), [
+      { path: 'src/a.ts', line: 12 },
+      { path: 'b.py', line: 3 },
+    ]);
+    assert.deepEqual(citedPlaces('Version 1.2 has 3 lines, e.g. 4 of them; utils.py is long.'), []);
   });
 
   it('tells where-is questions and places apart', () => {

@@ -34,11 +34,11 @@ const ROUTER = {
   'src/forms/readForm.ts': '/** Reads submitted form values. */\nexport function readFormValues(body: string): Record<string, string> {\n  return {};\n}\n',
 };
 
-/** Three more code files that look a RouteTree up: enough matches to fill any list. */
+/** Three more code files that look a RouteTree up, as well matched as the tree itself: enough to fill any list. */
 const MORE_ROUTE_LOOKUPS = Object.fromEntries(
   ['cache', 'metrics', 'trace'].map((name) => [
     `src/router/${name}.ts`,
-    `/** Route tree lookups for ${name}. */\nexport function ${name}RouteLookup(path: string): string {\n  return path; // RouteTree lookup in the route tree\n}\n`,
+    `/** Looks a route up in the route tree for ${name}. */\nexport function ${name}RouteTreeLookup(path: string): string {\n  return path; // RouteTree lookup: a route looked up in the route tree\n}\n`,
   ]),
 );
 
@@ -219,6 +219,37 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     // The fourth file stays: "Which function returns the most common words?" found `topWords` 4th (bench/eval's example workspace).
     assert.equal(listedFiles(compact.text).length, 4, compact.text);
     assert.ok(compact.tokens < full.tokens);
+  });
+});
+
+/** One file is all about the retry backoff; two others only say "delay" in passing. */
+const BACKOFF = {
+  'src/net/retryBackoff.ts': [
+    '/** The retry backoff: how long to wait before the next attempt. */',
+    'export function retryBackoffDelay(attempt: number): number {',
+    '  return Math.min(30_000, 500 * 2 ** attempt); // backoff delay doubles each retry',
+    '}',
+  ].join('\n'),
+  'src/ui/spinner.ts': '/** A spinner for the status bar. */\nexport function spin(frames: string[]): string {\n  return frames[0]!; // no delay\n}\n',
+  'src/ui/toast.ts': '/** A message shown for a moment. */\nexport function toast(text: string, delayMs = 3000): string {\n  return text;\n}\n',
+};
+
+describe("a small model's list leaves out files far below the best", () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(BACKOFF)));
+  afterEach(() => fx.close());
+
+  it('compact lists only the files within reach of the best; full lists the weak matches too', async () => {
+    const index = await fx.open();
+    await index.update();
+    const question = 'Where is the retry backoff delay computed?';
+    const ranked = await index.searchCode(question, { withLines: false });
+    assert.equal(ranked[0]!.path, 'src/net/retryBackoff.ts');
+    assert.ok(ranked.length >= 2 && ranked.slice(1).every((hit) => hit.score < 0.4 * ranked[0]!.score), JSON.stringify(ranked));
+    const full = await index.questionContext(question);
+    const compact = await index.questionContext(question, { detail: 'compact' });
+    assert.ok(listedFiles(full.text).length >= 2, full.text);
+    assert.deepEqual(listedFiles(compact.text), ['src/net/retryBackoff.ts'], compact.text);
   });
 });
 

@@ -7,6 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
+import { linePastEnd } from './citedLines';
 import { namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
@@ -159,7 +160,8 @@ async function iterate(run: AgentRun): Promise<RunStop> {
   let toolsUsed = false;
   let checked = false;
   let nudged = false;
-  let placeAsked = false;
+  /** The answer checks that sent an answer back already: each does so once per run. */
+  const placeChecks = new Set<PlaceCheck>();
   for (;;) {
     const capped = capReached(state, run.caps);
     if (capped) return { reason: capped };
@@ -180,12 +182,12 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         continue;
       }
       // A where-is question the index found candidates for, answered without naming any place (or, by a small model,
-      // with a copy of the candidates): asked once for the file.
-      const missing = placeAsked ? undefined : whyNoPlace(run, turn.text);
+      // with a copy of the candidates), or citing a line past the end of a file: asked once for the file, for each.
+      const missing = await whyNoPlace(run, turn.text, placeChecks);
       if (missing) {
-        placeAsked = true;
-        state.emit({ type: 'warning', message: `${missing}; CodeWiki asked the model which file it is` });
-        state.messages.push(placeRequest());
+        placeChecks.add(missing.check);
+        state.emit({ type: 'warning', message: `${missing.warning}; CodeWiki asked the model which file it is` });
+        state.messages.push(placeRequest(missing.note));
         state.answer = '';
         continue;
       }
@@ -212,10 +214,34 @@ async function iterate(run: AgentRun): Promise<RunStop> {
   }
 }
 
-/** Why a where-is answer names no place of its own, as the warning says it; undefined when it does or was not asked for one. */
-function whyNoPlace(run: AgentRun, answer: string): string | undefined {
+/** What a where-is answer is checked for: that it names a place of its own, and that the lines it cites exist. */
+type PlaceCheck = 'place' | 'line';
+
+/**
+ * Why a where-is answer names no place of its own, as the warning says it (and, when it helps, a note for the model
+ * with the request); undefined when it does, was not asked for one, or the check that fails has asked already. The
+ * checks are separate: asked for the file, the 1.5B default answered `gin.go:998`, a line the file does not have.
+ */
+async function whyNoPlace(
+  run: AgentRun,
+  answer: string,
+  asked: ReadonlySet<PlaceCheck>,
+): Promise<{ check: PlaceCheck; warning: string; note?: string } | undefined> {
   if (run.filesShown.length === 0 || !run.asksWhere) return undefined;
-  if (!namesAPlace(answer)) return 'the answer named no file';
-  if (run.listCopyWatch?.copied(answer)) return "the answer copied the index's matches";
-  return undefined;
+  if (!asked.has('place')) {
+    if (!namesAPlace(answer)) return { check: 'place', warning: 'the answer named no file' };
+    if (run.listCopyWatch?.copied(answer)) return { check: 'place', warning: "the answer copied the index's matches" };
+  }
+  if (asked.has('line') || !run.deps.workspace) return undefined;
+  const past = await linePastEnd(answer, { files: run.filesShown, list: run.matchesShown }, run.deps.workspace, run.signal);
+  if (!past) return undefined;
+  const place = `${past.path}:${past.line}`;
+  // Told only that the line is not there, the 1.5B default wrote `gin.go:998` again; told where the matches show it, it
+  // names that file.
+  const where = past.shownIn ? ` The matches show line ${past.line} in ${past.shownIn}.` : '';
+  return {
+    check: 'line',
+    warning: `the answer cited ${place}, and ${past.path} has ${past.lines} lines`,
+    note: `${past.path} has ${past.lines} lines: there is no ${place}.${where}`,
+  };
 }

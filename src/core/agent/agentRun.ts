@@ -61,6 +61,7 @@ export class AgentRun {
   private indexSearchMs = 0;
   /** Files the index's candidates showed the model with the question. */
   private indexedFiles: string[] = [];
+  private matchesList = '';
   /** Watches a small model's where-is answers for a copy of the index's matches (undefined: no watch). */
   private copyWatch: ListCopyWatch | undefined;
 
@@ -72,6 +73,11 @@ export class AgentRun {
   /** Files the model was shown with the question (from the index): naming them is not guessing. */
   get filesShown(): readonly string[] {
     return this.indexedFiles;
+  }
+
+  /** The index's matches as the model was shown them with the question ('' when there were none). */
+  get matchesShown(): string {
+    return this.matchesList;
   }
 
   /** Whether the question asks where something is ("Where…", "Which file…"). */
@@ -147,6 +153,7 @@ export class AgentRun {
       const started = performance.now();
       const found = await startFromIndex(index, query, this.signal, state.emit, deps.tools.compact ? 'compact' : 'full');
       matches = found.list;
+      this.matchesList = found.list;
       if (deps.tools.compact && this.asksWhere) this.copyWatch = listCopyWatch(found.list);
       background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;

@@ -44,9 +44,14 @@ export function compactExclusion(entry: RegisteredTool): string | undefined {
 
 /** A description cut to its first sentence, and the same for every description inside a JSON Schema. */
 export function firstSentence(text: string): string {
-  const end = /[.!?](?=\s+[A-Z(`"'])/.exec(text);
-  return end ? text.slice(0, end.index + 1) : text;
+  for (const end of text.matchAll(/[.!?](?=\s+[A-Z(`"'])/g)) {
+    // Not after an abbreviation: cut at "e.g. `src/**`", a description ended in a dangling "e.g." and lost its example.
+    if (!ABBREVIATION.test(text.slice(0, end.index + 1))) return text.slice(0, end.index + 1);
+  }
+  return text;
 }
+
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\.$/i;
 
 export function compactSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactSchema);

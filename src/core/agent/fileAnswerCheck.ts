@@ -3,8 +3,11 @@ import type { AnswerCut } from './streamTurn';
 
 /** "Where is…", "Which file/function/class…": the user wants a place in the code, and an answer without one misses. */
 const WHERE_QUESTION = /^\s*(?:where\b|which\s+(?:file|files|function|class|method|module|code|part|type|struct|package)\b|in\s+which\s+file\b)/i;
-/** A path as answers cite them: with a folder (`src/a.ts`, `crates/ignore`) or a file name with an extension. */
-const PATH_LIKE = /(?:[\w.-]+\/)+[\w.-]+|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7}\b/;
+/**
+ * A path as answers cite them: with a folder (`src/a.ts`, `crates/ignore`) or a file name with an extension. It starts
+ * where a word does: tried at every character of a long run (a model repeating `-` or `src/`), it took seconds.
+ */
+export const PATH_LIKE = /(?<![\w./-])(?:(?:[\w.-]+\/)+[\w.-]+|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7}\b)/;
 
 export function asksWhere(question: string): boolean {
   return WHERE_QUESTION.test(question);
@@ -17,8 +20,12 @@ export function asksWhere(question: string): boolean {
  * check never fires on an answer that names a file, even one the index did not show.
  */
 export function namesAPlace(answer: string): boolean {
-  // "(e.g., JSON or XML)" names no file `e.g`.
-  return PATH_LIKE.test(answer.replace(/\b(?:e\.g|i\.e)\./gi, ''));
+  return PATH_LIKE.test(withoutAbbreviations(answer));
+}
+
+/** The text without "e.g." and "i.e.": "(e.g., JSON or XML)" names no file `e.g`. */
+export function withoutAbbreviations(text: string): string {
+  return text.replace(/\b(?:e\.g|i\.e)\./gi, '');
 }
 
 /** Where a copy's second entry begins (the copy ends before it), and the start of one, still to be told apart. */
@@ -66,7 +73,7 @@ export function listCopyWatch(list: string): ListCopyWatch | undefined {
   };
 }
 
-/** Asked once per run: the next answer replaces the one without a place. */
-export function placeRequest(): HumanMessage {
-  return new HumanMessage('Name the file that answers the question, as path:line, in one sentence.');
+/** Asked once per run: the next answer replaces the one without a place (`note` says what was wrong with it, when that is known). */
+export function placeRequest(note = ''): HumanMessage {
+  return new HumanMessage(`${note ? `${note} ` : ''}Name the file that answers the question, as path:line, in one sentence.`);
 }

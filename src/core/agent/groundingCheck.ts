@@ -2,8 +2,8 @@ import { HumanMessage } from '@langchain/core/messages';
 
 /** `name.ext (123 bytes)`: a file line of the workspace layout in the system prompt (systemPrompt.ts). */
 const LAYOUT_FILE = /^\s*([^\s/][^\n/]*?) \([\d.]+ (?:bytes|KB|MB)\)$/gm;
-/** A file name, possibly with a path before it, as answers cite them: `src/frequency.ts`, frequency.ts:12. */
-const NAMED_FILE = /[\w.-]+\.[A-Za-z0-9]{1,8}\b/g;
+/** A file name, possibly with a path before it, as answers cite them: `src/frequency.ts`, frequency.ts:12 (from where a name starts, as PATH_LIKE). */
+const NAMED_FILE = /(?<![\w.-])[\w.-]+\.[A-Za-z0-9]{1,8}\b/g;
 
 /**
  * Workspace files an answer names although no tool has shown them to the model in this run. Small models
