@@ -11,6 +11,7 @@ import { pinnedModels, startLocalModel, type LocalModelServer } from '../test/re
 import { RecordingProxy, type Exchange } from '../test/realModel/recordingProxy';
 import { loadEvalRepos } from './eval/evalRepos';
 import { type BenchRow, fmt } from './benchTable';
+import { agentTurnAnswer } from '../src/core/history/agentTurnAnswer';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -148,7 +149,7 @@ async function timedAnswer(
   let answer = '';
   const listener = (message: HostToWebview) => {
     if (message.type === 'agentTurn/chunk' && message.text.trim() && firstWordsMs === undefined) firstWordsMs = performance.now() - sent;
-    if (message.type === 'agentTurn/done') answer = message.turn.answer;
+    if (message.type === 'agentTurn/done') answer = agentTurnAnswer(message.turn).answer;
   };
   // The question's first model call: the first chat completion sent after Enter, and when its first token passed.
   let first: Exchange | undefined;

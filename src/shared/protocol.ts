@@ -163,7 +163,8 @@ export type SelectionAttachment = Extract<ContextAttachment, { kind: 'selection'
 /**
  * Host → webview. Agent-mode turns (`agent/send`) stream as:
  *   agentTurn/started → (agentTurn/chunk | agentTurn/reasoning | agentTurn/toolCall | agent/approval |
- *   agent/approvalSettled | agentTurn/usage | agentTurn/warning | agentTurn/fallback)* → agentTurn/done.
+ *   agent/approvalSettled | agentTurn/usage | agentTurn/warning | agentTurn/answerRestart | agentTurn/fallback)* →
+ *   agentTurn/done.
  * `agentTurn/done` carries the whole final message: replace the live copy with it. (The
  * `promptRun/started|step|chunk|reasoning|done` messages are `/agent` runs of an action prompt, a different thing:
  * "agent" is the tool loop only.)
@@ -193,6 +194,8 @@ export type HostToWebview =
   | { type: 'agentTurn/started'; conversationId: string; user: UserMessage; turn: AgentTurnMessage }
   /** Answer text as it streams (narration between tool calls included): append to `turn.answer`. */
   | { type: 'agentTurn/chunk'; turnId: string; text: string }
+  /** The answer so far was sent back (a warning says why): the chunks that follow are the new answer, from `at` in the text. */
+  | { type: 'agentTurn/answerRestart'; turnId: string; at: number }
   /** A reasoning model's thinking as it streams: append to `turn.reasoning` (show collapsed). */
   | { type: 'agentTurn/reasoning'; turnId: string; text: string }
   /** A tool call started, is waiting for / got an approval, or ended: upsert into `turn.toolCalls` by `call.id` (+ `call.parentCallId`). */

@@ -34,6 +34,15 @@ describe('agent: a where-is answer names the file', () => {
       'The gitignore module provides a way to match globs.\n\ncrates/ignore/src/gitignore.rs:2 — Gitignore.',
       'what streamed stays readable',
     );
+    const order = fx.events
+      .filter((e) => e.type === 'token' || e.type === 'answer-restart')
+      .map((e) => (e.type === 'token' ? e.text : '<restart>'))
+      .join('');
+    assert.equal(
+      order,
+      'The gitignore module provides a way to match globs.<restart>\n\ncrates/ignore/src/gitignore.rs:2 — Gitignore.',
+      'the restart comes between the answer sent back and the one that replaces it',
+    );
     assert.match(
       fx
         .eventsOf('warning')

@@ -78,6 +78,16 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
     assert.match(result.stderr, /✓ search_code query="Where is countWords defined\?"/, 'the search CodeWiki made is shown like any call');
   });
 
+  it('ask to a pipe prints the answer only, without the one the agent sent back (stderr says why)', async () => {
+    server = new OpenAiTestServer([{ text: 'The frequency module counts them.' }, { text: 'src/frequency.ts:2 counts the words.' }]);
+    await server.start();
+    const result = await runCli(['ask', 'Where are the words counted?', '--workspace', ws.root, '--base-url', server.url, '--model', 'm'], { env: env() });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'src/frequency.ts:2 counts the words.\n');
+    assert.match(result.stderr, /^! the answer named no file; CodeWiki asked the model which file it is$/m);
+    assert.equal(server.requests.length, 2);
+  });
+
   it('ask --no-index sends the question alone and offers no index tools', async () => {
     server = new OpenAiTestServer([{ text: 'ok' }]);
     await server.start();

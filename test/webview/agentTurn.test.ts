@@ -134,6 +134,32 @@ describe('webview: agent turns', function () {
     await page().locator('cw-composer button.send').waitFor();
   });
 
+  it('an answer sent back is folded away above the answer that replaced it, live and when reloaded; Copy takes the answer', async () => {
+    const v = view();
+    const first = 'The billing module does it.';
+    await v.send(
+      started,
+      { type: 'agentTurn/chunk', turnId: 't1', text: first },
+      { type: 'agentTurn/warning', turnId: 't1', message: 'the answer named no file; CodeWiki asked the model which file it is' },
+      { type: 'agentTurn/answerRestart', turnId: 't1', at: first.length },
+      { type: 'agentTurn/chunk', turnId: 't1', text: '\n\nsrc/a.ts:1 does it.' },
+    );
+    const sentBack = turn().locator('details.sent-back');
+    await eventually(async () => assert.equal((await turn().locator('.answer').textContent())?.trim(), 'src/a.ts:1 does it.'));
+    assert.equal(await sentBack.getAttribute('open'), null, 'folded');
+    assert.match((await sentBack.locator('summary').textContent()) ?? '', /Sent back \(the notes say why\)/);
+    assert.equal((await sentBack.locator('.markdown').textContent())?.trim(), first);
+
+    const done = agentTurn('t1', { answer: `${first}\n\nsrc/a.ts:1 does it.`, answerStart: first.length, stopReason: 'answered' });
+    await v.send({ type: 'agentTurn/done', turn: done });
+    await turn().locator('.answer-actions button[data-action=copy]').click();
+    assert.deepEqual(await v.waitForPosted('code/copy'), { type: 'code/copy', text: 'src/a.ts:1 does it.' });
+
+    await v.send({ type: 'conversation/load', conversation: conversation('c1', [user('u2', 'Where is b defined?'), done]) });
+    await eventually(async () => assert.equal((await turn().locator('.answer').textContent())?.trim(), 'src/a.ts:1 does it.'));
+    assert.equal((await turn().locator('details.sent-back .markdown').textContent())?.trim(), first, 'reloaded from history');
+  });
+
   it('a saved agent-turn in conversation/load is restored collapsed, with its nested rows and the time it took', async () => {
     const v = view();
     const saved = agentTurn('t1', {

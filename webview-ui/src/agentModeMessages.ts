@@ -12,6 +12,7 @@ export type AgentModeHostMessage = Extract<
       | 'agentTurn/toolCall'
       | 'agentTurn/usage'
       | 'agentTurn/warning'
+      | 'agentTurn/answerRestart'
       | 'agentTurn/fallback'
       | 'agentTurn/definitions'
       | 'agentTurn/indexContext'
@@ -38,6 +39,8 @@ export function applyAgentModeMessage(store: Store, stream: StreamBuffer, messag
       return patchTurn(stream, message.turnId, (turn) => withUsage(turn, message.iterations, message.tokens, message.contextTokens));
     case 'agentTurn/warning':
       return patchTurn(stream, message.turnId, (turn) => withWarning(turn, message.message));
+    case 'agentTurn/answerRestart':
+      return patchTurn(stream, message.turnId, (turn) => ({ ...turn, answerStart: message.at }));
     case 'agentTurn/fallback':
       return patchTurn(stream, message.turnId, (turn) => withFallback(turn, message.reason));
     case 'agentTurn/definitions':

@@ -43,6 +43,16 @@ export function withWarning(turn: AgentTurnMessage, message: string): AgentTurnM
   return { ...turn, warnings: [...(turn.warnings ?? []), message] };
 }
 
+/**
+ * The answer, apart from what the model answered before a check sent that back (`answerStart`, as the host's
+ * history/agentTurnAnswer.ts splits it): the answer is what Copy and Insert take; what was sent back is shown folded.
+ */
+export function answerParts(turn: Pick<AgentTurnMessage, 'answer' | 'answerStart'>): { answer: string; sentBack?: string } {
+  if (turn.answerStart === undefined) return { answer: turn.answer };
+  const start = Math.min(turn.answerStart, turn.answer.length);
+  return { answer: turn.answer.slice(start).trimStart(), sentBack: turn.answer.slice(0, start).trimEnd() };
+}
+
 export function withFallback(turn: AgentTurnMessage, reason: string): AgentTurnMessage {
   return { ...turn, fallback: reason };
 }

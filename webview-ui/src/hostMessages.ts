@@ -67,6 +67,7 @@ export function applyHostMessage(store: Store, stream: StreamBuffer, message: Ho
     case 'agentTurn/toolCall':
     case 'agentTurn/usage':
     case 'agentTurn/warning':
+    case 'agentTurn/answerRestart':
     case 'agentTurn/fallback':
     case 'agentTurn/definitions':
     case 'agentTurn/indexContext':

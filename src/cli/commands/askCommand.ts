@@ -20,6 +20,7 @@ import { CliError, EXIT } from '../cliErrors';
 import { DEFAULT_BASE_URL, modelProviderFromCli } from '../cliSettings';
 import { agentFilterFrom, togglesFrom, toolProtocolFrom } from './agentFlags';
 import { terminalApprovalGate } from './askApprovalGate';
+import { AnswerOutput } from './answerOutput';
 import { AgentProgress } from './askProgress';
 import { withoutIndexTools } from './indexFlags';
 import { loadEngine } from './loadEngine';
@@ -116,24 +117,26 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
   const progress = new AgentProgress(io.stderr, engine.codeIndex, values.verbose ?? false);
   const controller = new AbortController();
   let interrupted = false;
-  let wroteAnswer = false;
-  let lastChar = '\n';
+  const answer = new AnswerOutput(io.stdout);
   const onSigint = () => {
-    if (interrupted) process.exit(EXIT.cancelled);
+    if (interrupted) {
+      answer.end(); // what arrived is kept
+      process.exit(EXIT.cancelled);
+    }
     interrupted = true;
     io.stderr.write('\n■ cancelling…\n');
     controller.abort();
-    setTimeout(() => void writeLog(values.log, recorder).finally(() => process.exit(EXIT.cancelled)), 900).unref();
+    setTimeout(() => {
+      answer.end(); // what arrived is kept
+      void writeLog(values.log, recorder).finally(() => process.exit(EXIT.cancelled));
+    }, 900).unref();
   };
   process.on('SIGINT', onSigint);
   const onEvent = (event: AgentEvent) => {
     recorder.handle(event);
-    if (event.type === 'token' && !event.parentCallId) {
-      io.stdout.write(event.text);
-      wroteAnswer = true;
-      lastChar = event.text.at(-1) ?? lastChar;
-      return;
-    }
+    if (event.type === 'token' && !event.parentCallId) return answer.text(event.text);
+    if (event.type === 'answer-restart' && !event.parentCallId) answer.restart();
+    if (event.type === 'warning') answer.breakLine();
     progress.handle(event);
   };
   // A local llama-server keeps prompts it computed; its saved copy of this workspace's prompt comes back first.
@@ -148,7 +151,7 @@ export async function askCommand(argv: string[], io: Io): Promise<number> {
       signal: controller.signal,
       onEvent,
     });
-    if (wroteAnswer && lastChar !== '\n') io.stdout.write('\n');
+    answer.end(result.answer);
     await promptCache?.save();
     await writeLog(values.log, recorder);
     if (result.stopReason === 'cancelled') return EXIT.cancelled;

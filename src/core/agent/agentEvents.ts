@@ -68,6 +68,11 @@ export type AgentEventBody =
   /** A reasoning model's thinking (`<think>…</think>` or `reasoning_content`), kept out of the answer. */
   | { type: 'reasoning'; text: string; iteration: number }
   | { type: 'warning'; message: string }
+  /**
+   * The answer so far was sent back (a check asked the model again, with a warning saying why): the text that follows
+   * replaces it. What streamed stays, shown as sent back; `done.answer` is the new answer alone.
+   */
+  | { type: 'answer-restart' }
   /** The server refused tool definitions; the run continues with the plan-then-answer runner. */
   | { type: 'fallback'; reason: string }
   /** `toolProtocol: auto` moved to the text tool protocol for the rest of the conversation (remembered per model and endpoint). */

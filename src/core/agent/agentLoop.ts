@@ -178,7 +178,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         nudged = true;
         state.emit({ type: 'warning', message: 'the model wrote no answer; CodeWiki asked it once more' });
         state.messages.push(answerRequest(run.protocol.isText));
-        state.answer = '';
+        restartAnswer(state);
         continue;
       }
       // A where-is question the index found candidates for, answered without naming any place (or, by a small model,
@@ -188,7 +188,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         placeChecks.add(missing.check);
         state.emit({ type: 'warning', message: `${missing.warning}; CodeWiki asked the model which file it is` });
         state.messages.push(placeRequest(missing.note));
-        state.answer = '';
+        restartAnswer(state);
         continue;
       }
       const unread = run.withTools && !toolsUsed && !checked ? unreadFilesNamed(turn.text, run.layoutText, run.filesShown) : [];
@@ -199,7 +199,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         message: `the first answer named ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'}; CodeWiki asked the model to check with a tool first`,
       });
       state.messages.push(groundingRequest(unread, run.protocol.isText));
-      state.answer = '';
+      restartAnswer(state);
       continue;
     }
     toolsUsed = true;
@@ -244,4 +244,10 @@ async function whyNoPlace(
     warning: `the answer cited ${place}, and ${past.path} has ${past.lines} lines`,
     note: `${past.path} has ${past.lines} lines: there is no ${place}.${where}`,
   };
+}
+
+/** The answer is sent back: what the model writes next replaces it (the user still sees what streamed, marked as sent back). */
+function restartAnswer(state: AgentRun['state']): void {
+  state.answer = '';
+  state.emit({ type: 'answer-restart' });
 }

@@ -1,5 +1,6 @@
 import { LOG_FORMAT_VERSION, type ConversationEvent } from './conversationLog';
 import type { AgentToolCall, AgentTurnMessage, AgentTurnProgress, ChatMessage, Conversation, ConversationSummary } from './conversationTypes';
+import { agentTurnAnswer } from './agentTurnAnswer';
 
 /**
  * Pure in-memory rules shared by live edits and by replaying a log from disk, so a reopened
@@ -64,6 +65,7 @@ function foldAgentCall(messages: ChatMessage[], turnId: string, call: AgentToolC
   else calls.push(call);
   turn.toolCalls = calls;
   if (progress?.answerAdded) turn.answer += progress.answerAdded;
+  if (progress?.answerStart !== undefined) turn.answerStart = progress.answerStart;
   if (progress?.reasoningAdded) turn.reasoning = (turn.reasoning ?? '') + progress.reasoningAdded;
   if (progress?.warningsAdded?.length) turn.warnings = [...(turn.warnings ?? []), ...progress.warningsAdded];
   if (progress?.tokens) turn.tokens = progress.tokens;
@@ -140,7 +142,7 @@ export function summarize(conversation: Conversation): ConversationSummary {
 /** The text a person would read for a message; for an agent run, its answer or else what was asked; for an agent turn, its answer. */
 function messageText(message: ChatMessage): string {
   if (message.kind === 'prompt-run') return message.answer || message.promptTitle;
-  if (message.kind === 'agent-turn') return message.answer;
+  if (message.kind === 'agent-turn') return agentTurnAnswer(message).answer;
   return message.text;
 }
 

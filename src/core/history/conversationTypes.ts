@@ -189,8 +189,16 @@ export interface AgentTurnMessage {
   kind: 'agent-turn';
   id: string;
   createdAt: string;
-  /** Everything the model said, narration between tool calls included. */
+  /**
+   * Everything the model said, narration between tool calls included, and what it wrote before an answer was sent
+   * back: read the answer itself with `agentTurnAnswer()` (history/agentTurnAnswer.ts).
+   */
   answer: string;
+  /**
+   * Where the answer begins in `answer` when the agent sent earlier text back (a check asked the model again, and the
+   * turn's warnings say why): the text before it is shown folded as sent back, never lost.
+   */
+  answerStart?: number;
   status: AgentTurnStatus;
   toolCalls: AgentToolCall[];
   /** A reasoning model's thinking, kept out of the answer (capped). */
@@ -234,6 +242,8 @@ export interface AgentTurnMessage {
  */
 export interface AgentTurnProgress {
   answerAdded?: string;
+  /** Set when an answer was sent back since the last record (AgentTurnMessage.answerStart). */
+  answerStart?: number;
   reasoningAdded?: string;
   warningsAdded?: string[];
   tokens?: TokenUsage;

@@ -1,4 +1,5 @@
 import type { PromptRunMessage, PromptStepRecord, AgentToolCall, AgentTurnMessage, AssistantMessage, ChatMessage, Conversation } from './conversationTypes';
+import { agentTurnAnswer } from './agentTurnAnswer';
 
 /**
  * A conversation as a Markdown document someone can read or paste elsewhere: user turns, answers,
@@ -26,7 +27,9 @@ function agentTurnToMarkdown(turn: AgentTurnMessage): string {
   }
   if (turn.fallback) parts.push(`_No tool calling: ${oneLine(turn.fallback)}_`);
   if (turn.toolCalls.length > 0) parts.push('**Tool calls**', ...turn.toolCalls.map((call, i) => toolCallToMarkdown(call, i + 1)));
-  if (turn.answer) parts.push(`**Answer**\n\n${turn.answer}`);
+  const { answer, sentBack } = agentTurnAnswer(turn);
+  if (sentBack) parts.push(`**Sent back**\n\n${sentBack.replace(/^/gm, '> ')}`);
+  if (answer) parts.push(`**Answer**\n\n${answer}`);
   if (turn.warnings?.length) parts.push(`_Warnings: ${turn.warnings.map(oneLine).join('; ')}_`);
   parts.push(statusNote(turn.status === 'streaming' ? 'running' : turn.status, turn.error));
   return parts.filter(Boolean).join('\n\n');

@@ -99,6 +99,7 @@ const agentTurnMessage = z.object({
   id,
   createdAt: timestamp,
   answer: z.string(),
+  answerStart: count.int().optional(),
   status: z.enum(['streaming', 'done', 'stopped', 'error']),
   toolCalls: z.array(agentToolCall),
   reasoning: z.string().optional(),
@@ -147,6 +148,7 @@ const agentTurnMessage = z.object({
 
 const agentTurnProgress = z.object({
   answerAdded: z.string().optional(),
+  answerStart: count.int().optional(),
   reasoningAdded: z.string().optional(),
   warningsAdded: z.array(z.string()).optional(),
   tokens: tokenUsage.optional(),

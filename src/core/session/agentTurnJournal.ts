@@ -11,6 +11,7 @@ export type SaveAgentCall = (turnId: string, call: AgentToolCall, progress: Agen
  */
 export class AgentTurnJournal {
   private answerSaved = 0;
+  private answerStartSaved: number | undefined;
   private reasoningSaved = 0;
   private warningsSaved = 0;
   private modelSaved: string | undefined;
@@ -31,6 +32,7 @@ export class AgentTurnJournal {
     const progress: AgentTurnProgress = {};
     // The answer and the thinking only grow while the turn runs (the final save writes the cleaned answer).
     if (turn.answer.length > this.answerSaved) progress.answerAdded = turn.answer.slice(this.answerSaved);
+    if (turn.answerStart !== this.answerStartSaved && turn.answerStart !== undefined) progress.answerStart = turn.answerStart;
     if ((turn.reasoning?.length ?? 0) > this.reasoningSaved) progress.reasoningAdded = turn.reasoning!.slice(this.reasoningSaved);
     if ((turn.warnings?.length ?? 0) > this.warningsSaved) progress.warningsAdded = turn.warnings!.slice(this.warningsSaved);
     if (turn.tokens) progress.tokens = { ...turn.tokens };
@@ -38,6 +40,7 @@ export class AgentTurnJournal {
     if (turn.model !== this.modelSaved && turn.model !== undefined) progress.model = turn.model;
     if (turn.fallback !== this.fallbackSaved && turn.fallback !== undefined) progress.fallback = turn.fallback;
     this.answerSaved = turn.answer.length;
+    this.answerStartSaved = turn.answerStart;
     this.reasoningSaved = turn.reasoning?.length ?? 0;
     this.warningsSaved = turn.warnings?.length ?? 0;
     this.modelSaved = turn.model;

@@ -110,6 +110,11 @@ export class AgentTurnRecorder {
         this.turn.reasoning = (this.turn.reasoning ?? '') + text;
         return this.post({ type: 'agentTurn/reasoning', turnId, text });
       }
+      case 'answer-restart':
+        // Nothing written since the last restart (an empty answer asked for again): nothing to fold away.
+        if (nested || !this.turn.answer.slice(this.turn.answerStart ?? 0).trim()) return;
+        this.turn.answerStart = this.turn.answer.length;
+        return this.post({ type: 'agentTurn/answerRestart', turnId, at: this.turn.answerStart });
       case 'warning': {
         const message = nested ? `(sub-agent) ${event.message}` : event.message;
         (this.turn.warnings ??= []).push(message);
@@ -143,7 +148,13 @@ export class AgentTurnRecorder {
         return this.post({ type: 'agentTurn/fallback', turnId, reason: event.reason });
       case 'done':
         if (nested) return;
-        Object.assign(this.turn, { answer: event.answer, stopReason: event.stopReason, iterations: event.iterations, tokens: event.tokens });
+        // The answer as the run ends it (calls written as text taken out), after what was sent back, if anything was.
+        Object.assign(this.turn, {
+          answer: this.turn.answerStart === undefined ? event.answer : `${this.turn.answer.slice(0, this.turn.answerStart)}\n\n${event.answer}`,
+          stopReason: event.stopReason,
+          iterations: event.iterations,
+          tokens: event.tokens,
+        });
         if (event.error) this.turn.error = event.error;
         return;
       default:

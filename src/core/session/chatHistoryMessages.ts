@@ -2,6 +2,7 @@ import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langc
 import type { ChatMessage } from '../history/conversationTypes';
 import { renderValue } from '../values/renderValue';
 import { DEFAULT_HISTORY_TOKENS, fitHistory } from './historyWindow';
+import { agentTurnAnswer } from '../history/agentTurnAnswer';
 
 export const CHAT_SYSTEM_PROMPT =
   'You are CodeWiki, an assistant for software engineers working in VS Code. Answer precisely, use Markdown, and put code in fenced blocks with a language.';
@@ -34,8 +35,11 @@ export function conversationTurns(history: readonly ChatMessage[], budgetTokens 
   for (const message of window.kept) {
     if (message.kind === 'user') messages.push(new HumanMessage(message.text));
     else if (message.kind === 'assistant' && message.text && message.status !== 'error') messages.push(new AIMessage(message.text));
-    else if (message.kind === 'agent-turn' && message.answer && message.status !== 'error') messages.push(new AIMessage(message.answer));
-    else if (message.kind === 'prompt-run' && message.answer) {
+    else if (message.kind === 'agent-turn' && message.status !== 'error') {
+      // Never an empty message: a turn stopped right after its answer was sent back has none yet.
+      const { answer } = agentTurnAnswer(message);
+      if (answer) messages.push(new AIMessage(answer));
+    } else if (message.kind === 'prompt-run' && message.answer) {
       const inputs = Object.entries(message.inputs)
         .map(([k, v]) => `- ${k}: ${renderValue(v)}`)
         .join('\n');

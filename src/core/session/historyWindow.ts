@@ -1,5 +1,6 @@
 import { estimateTokens, prefixWithinTokens } from '../llm/tokenEstimate';
 import type { ChatMessage } from '../history/conversationTypes';
+import { agentTurnAnswer } from '../history/agentTurnAnswer';
 
 /** History's share of the model's context when the server says how large it is; the rest is the system prompt, the question, tool rounds and the answer. */
 const HISTORY_SHARE = 0.4;
@@ -55,14 +56,18 @@ function splitExchanges(history: readonly ChatMessage[]): ChatMessage[][] {
 
 function tokensOf(message: ChatMessage): number {
   if (message.kind === 'user' || message.kind === 'assistant') return estimateTokens(message.text);
-  return estimateTokens(message.answer) + (message.kind === 'prompt-run' ? estimateTokens(JSON.stringify(message.inputs)) : 0);
+  if (message.kind === 'agent-turn') return estimateTokens(agentTurnAnswer(message).answer);
+  return estimateTokens(message.answer) + estimateTokens(JSON.stringify(message.inputs));
 }
 
 function recapOf(exchanges: ChatMessage[][], budgetTokens: number): string {
   const lines = exchanges.map((exchange) => {
     const [head] = exchange;
     const question = head!.kind === 'user' ? head!.text : head!.kind === 'prompt-run' ? `/agent ${head!.promptTitle}` : '';
-    const answer = exchange.map((m) => (m.kind === 'assistant' ? m.text : m.kind === 'user' ? '' : m.answer)).find((text) => text.trim()) ?? '';
+    const answer =
+      exchange
+        .map((m) => (m.kind === 'assistant' ? m.text : m.kind === 'user' ? '' : m.kind === 'agent-turn' ? agentTurnAnswer(m).answer : m.answer))
+        .find((text) => text.trim()) ?? '';
     return `- Q: ${oneLine(question, 160)} → A: ${oneLine(answer, 240)}`;
   });
   const kept: string[] = [];

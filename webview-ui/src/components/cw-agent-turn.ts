@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { AgentContextRef, AgentTurnMessage } from '../../../src/shared/protocol';
 import type { Actions } from '../actions';
 import type { ApprovalEntry } from '../agentModeState';
-import { type CallNode, callKey, callTree, contextFill, type LiveAgentTurn, stopReasonText, turnSummary } from '../agentTurns';
+import { answerParts, type CallNode, callKey, callTree, contextFill, type LiveAgentTurn, stopReasonText, turnSummary } from '../agentTurns';
 import { clickedReference, linkFileReferences } from '../fileLinks';
 import { createAnswerRenderer } from '../markdown';
 import type { AppState, Store } from '../state';
@@ -68,6 +68,9 @@ export class CwAgentTurn extends CwElement {
       .definition-card .definition-link code { overflow-wrap: anywhere; }
       .definition-card .signature code, .definition-card .doc { display: block; overflow-wrap: anywhere; font-size: 0.92em; }
       .index-context, .index-wait { font-size: 0.9em; display: flex; gap: 4px; align-items: center; }
+      .sent-back { margin: 2px 0 6px; color: var(--vscode-descriptionForeground); min-width: 0; }
+      .sent-back summary { cursor: pointer; display: flex; gap: 4px; align-items: center; font-size: 0.9em; }
+      .sent-back .markdown { border-left: 2px solid var(--vscode-widget-border, rgba(128, 128, 128, 0.3)); padding-left: 6px; opacity: 0.8; }
     `,
   ];
 
@@ -79,6 +82,7 @@ export class CwAgentTurn extends CwElement {
   actions!: Actions;
   private unsubscribe?: () => void;
   private readonly answer = createAnswerRenderer();
+  private readonly sentBackAnswer = createAnswerRenderer();
   /** Puts back the answer's DOM as the renderer made it, before it changes again. */
   private unlink?: () => void;
   private linkedAnswer?: string;
@@ -148,6 +152,7 @@ export class CwAgentTurn extends CwElement {
     const t = this.turn;
     if (!t) return nothing;
     const streaming = t.status === 'streaming';
+    const { answer, sentBack } = answerParts(t);
     return html`<div class="msg assistant" data-kind="agent-turn" data-status=${t.status}>
       <div class="head">
         ${icon(streaming ? 'loading' : 'sparkle', streaming ? 'spin' : '')}<span>CodeWiki</span>
@@ -160,7 +165,15 @@ export class CwAgentTurn extends CwElement {
       ${this.renderWork(t, streaming)}
       ${this.renderNotes(t)}
       ${this.renderApprovals(this.approvals.filter((a) => !this.nestedApprovalParents.has(a.prompt.parentCallId ?? '')))}
-      <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${markdownBlocks(this.answer(t.answer, streaming))}</div>
+      ${
+        sentBack
+          ? html`<details class="sent-back" ?open=${!answer && !streaming}>
+            <summary>${icon('history')}<span>Sent back (the notes say why)</span></summary>
+            <div class="markdown">${markdownBlocks(this.sentBackAnswer(sentBack, false))}</div>
+          </details>`
+          : nothing
+      }
+      <div class="markdown answer" @click=${this.onAnswerClick} @keydown=${this.onAnswerKey}>${markdownBlocks(this.answer(answer, streaming))}</div>
       ${this.renderEnd(t, streaming)}
       ${this.renderContextMeter(t)}
     </div>`;
@@ -304,6 +317,7 @@ export class CwAgentTurn extends CwElement {
 
   private renderEnd(t: AgentTurnMessage, streaming: boolean) {
     if (streaming) return t.answer || t.toolCalls.length ? nothing : html`<div class="muted">Thinking…</div>`;
+    const { answer } = answerParts(t);
     return html`
       ${
         t.status === 'stopped'
@@ -318,10 +332,10 @@ export class CwAgentTurn extends CwElement {
           : nothing
       }
       ${
-        t.answer
+        answer
           ? html`<div class="toolbar answer-actions">
-            <button class="icon" title="Copy answer" aria-label="Copy answer" data-action="copy" @click=${() => this.actions.code('copy', t.answer)}>${icon('copy')}</button>
-            <button class="icon" title="Insert at cursor" aria-label="Insert answer at cursor" data-action="insert" @click=${() => this.actions.code('insert', t.answer)}>${icon('insert')}</button>
+            <button class="icon" title="Copy answer" aria-label="Copy answer" data-action="copy" @click=${() => this.actions.code('copy', answer)}>${icon('copy')}</button>
+            <button class="icon" title="Insert at cursor" aria-label="Insert answer at cursor" data-action="insert" @click=${() => this.actions.code('insert', answer)}>${icon('insert')}</button>
           </div>`
           : nothing
       }
