@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { citedPlaces } from '../../src/core/agent/citedLines';
+import { citedPlaces } from '../../src/core/agent/answerPlaces';
 import { asksWhere, listCopyWatch, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
 import { AgentFixture, toolText } from './agentHarness';
 
@@ -50,6 +50,24 @@ describe('agent: a where-is answer names the file', () => {
         .join('\n'),
       /the answer named no file; CodeWiki asked the model which file it is/,
     );
+  });
+
+  it("a word only shaped like a path (a package, a module) is no place; a shown file's name or a folder of the workspace is", async () => {
+    fx = await new AgentFixture(FILES, [
+      { text: 'The `Gitignore` struct, in the `ignore.walk` module.' },
+      { text: 'crates/ignore/src/gitignore.rs:2' },
+    ]).start();
+    assert.equal((await fx.ask('Where are gitignore rules parsed?', WITH_INDEX)).answer, 'crates/ignore/src/gitignore.rs:2');
+    assert.equal(fx.server.requests.length, 2, 'asked for the file');
+    await fx.close();
+
+    for (const answer of ['In crates/ignore, the Gitignore struct.', 'See `gitignore.rs`.']) {
+      fx = await new AgentFixture(FILES, [{ text: answer }]).start();
+      await fx.ask('Where are gitignore rules parsed?', WITH_INDEX);
+      assert.equal(fx.server.requests.length, 1, answer);
+      await fx.close();
+    }
+    fx = undefined;
   });
 
   it('a small model copying the matches is stopped at their second entry, and asked once for the file', async () => {

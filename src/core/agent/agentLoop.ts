@@ -7,7 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
-import { linePastEnd } from './citedLines';
+import { linePastEnd, namesWorkspacePlace } from './answerPlaces';
 import { namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
@@ -229,7 +229,8 @@ async function whyNoPlace(
 ): Promise<{ check: PlaceCheck; warning: string; note?: string } | undefined> {
   if (run.filesShown.length === 0 || !run.asksWhere) return undefined;
   if (!asked.has('place')) {
-    if (!namesAPlace(answer)) return { check: 'place', warning: 'the answer named no file' };
+    const named = namesAPlace(answer) && (!run.deps.workspace || (await namesWorkspacePlace(answer, run.filesShown, run.deps.workspace)));
+    if (!named) return { check: 'place', warning: 'the answer named no file' };
     if (run.listCopyWatch?.copied(answer)) return { check: 'place', warning: "the answer copied the index's matches" };
   }
   if (asked.has('line') || !run.deps.workspace) return undefined;

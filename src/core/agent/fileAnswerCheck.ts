@@ -14,10 +14,10 @@ export function asksWhere(question: string): boolean {
 }
 
 /**
- * Whether an answer names a place in the workspace. The 1.5B default, shown the index's candidates, sometimes
+ * Whether an answer has a word shaped like a path. The 1.5B default, shown the index's candidates, sometimes
  * answers a where-is question in words alone ("The gitignore module provides a way to match globs"): right or not,
- * the user cannot open it. Any path-like word counts (`requests.utils` too; "e.g." and "i.e." do not), so the
- * check never fires on an answer that names a file, even one the index did not show.
+ * the user cannot open it. Any path-like word counts here (`requests.utils` too; "e.g." and "i.e." do not); with a
+ * workspace, the loop then asks whether one is a file or folder of it (answerPlaces.ts `namesWorkspacePlace`).
  */
 export function namesAPlace(answer: string): boolean {
   return PATH_LIKE.test(withoutAbbreviations(answer));

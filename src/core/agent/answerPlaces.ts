@@ -18,6 +18,28 @@ export function citedPlaces(answer: string): CitedPlace[] {
   }));
 }
 
+/**
+ * Whether an answer names a place the user can open: a path-like word that is a file or folder of the workspace, or
+ * the name of a file the model was shown (`sessions.py` for `src/requests/sessions.py`). A word only shaped like one
+ * is not: the 1.5B default answered "the `LinkedTreeMap` class, in the `com.google.gson.internal` package", and a
+ * package, a module (`requests.utils`) or a class is no link.
+ */
+export async function namesWorkspacePlace(answer: string, shown: readonly string[], workspace: Workspace): Promise<boolean> {
+  const words = [...withoutAbbreviations(answer).matchAll(new RegExp(PATH_LIKE.source, 'g'))].map((match) => match[0].replace(/^(?:\.\/)+|[.]+$/g, ''));
+  if (words.some((word) => shown.some((path) => path === word || path.endsWith(`/${word}`)))) return true;
+  for (const word of new Set(words)) if (await exists(workspace, word)) return true;
+  return false;
+}
+
+async function exists(workspace: Workspace, path: string): Promise<boolean> {
+  try {
+    await stat((await workspace.resolve(path)).absolute);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A cited line the file does not have. */
 export interface LinePastEnd extends CitedPlace {
   /** How many lines the file has. */
