@@ -61,7 +61,14 @@ describe('agent: a where-is answer names the file', () => {
     assert.equal(fx.server.requests.length, 2, 'asked for the file');
     await fx.close();
 
-    for (const answer of ['In crates/ignore, the Gitignore struct.', 'See `gitignore.rs`.']) {
+    for (const answer of [
+      'In crates/ignore, the Gitignore struct.',
+      'See `gitignore.rs`.',
+      'In `/crates/ignore/src/gitignore.rs`:2.',
+      'In crates\\ignore\\src\\gitignore.rs.',
+      // A file name with a language's extension is a place the user can find, shown or not, with dots in its name too.
+      'In `gitignore.test.rs`.',
+    ]) {
       fx = await new AgentFixture(FILES, [{ text: answer }]).start();
       await fx.ask('Where are gitignore rules parsed?', WITH_INDEX);
       assert.equal(fx.server.requests.length, 1, answer);
@@ -234,6 +241,10 @@ describe('agent: a where-is answer names the file', () => {
     assert.deepEqual(citedPlaces('In `./src/a.ts`:12, then b.py (Line 3).'), [
       { path: 'src/a.ts', line: 12 },
       { path: 'b.py', line: 3 },
+    ]);
+    assert.deepEqual(citedPlaces('See `vite.config.ts`:4 and /src/b.ts:3.'), [
+      { path: 'vite.config.ts', line: 4 },
+      { path: 'src/b.ts', line: 3 },
     ]);
     assert.deepEqual(citedPlaces('Version 1.2 has 3 lines, e.g. 4 of them; utils.py is long.'), []);
   });

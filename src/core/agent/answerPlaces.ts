@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Workspace } from '../workspace/workspace';
+import { hasKnownExtension } from '../tools/file/languages';
 import { PATH_LIKE, withoutAbbreviations } from './fileAnswerCheck';
 
 /** A place an answer cites: `src/a.ts:12`, or a path followed closely by its line ("`gin.go` file at line 998", "a.rs, line 4"). */
@@ -13,28 +14,37 @@ const CITATION = new RegExp(`(${PATH_LIKE.source})(?:\`?:(\\d+)\\b|[\`'"]?(?:\\s
 /** Every path:line an answer cites, in order (`./src/a.ts` as `src/a.ts`); "e.g." and "i.e." are no paths. */
 export function citedPlaces(answer: string): CitedPlace[] {
   return [...withoutAbbreviations(answer).matchAll(CITATION)].map((match) => ({
-    path: match[1]!.replace(/^(?:\.\/)+/, ''),
+    path: match[1]!.replace(/^(?:\.?\/)+/, ''),
     line: Number(match[2] ?? match[3]),
   }));
 }
 
 /**
- * Whether an answer names a place the user can open: a path-like word that is a file or folder of the workspace, or
- * the name of a file the model was shown (`sessions.py` for `src/requests/sessions.py`). A word only shaped like one
- * is not: the 1.5B default answered "the `LinkedTreeMap` class, in the `com.google.gson.internal` package", and a
- * package, a module (`requests.utils`) or a class is no link.
+ * Whether an answer names a place the user can find: a file name with the extension of a language or format
+ * (`utils.py`, `vite.config.ts`), a file the model was shown or a suffix of its path, or a file or folder of the
+ * workspace. A word only shaped like a path is not: the 1.5B default answered "the `LinkedTreeMap` class, in the
+ * `com.google.gson.internal` package", and a package, a module (`requests.utils`) or a class is no place to open.
  */
-export async function namesWorkspacePlace(answer: string, shown: readonly string[], workspace: Workspace): Promise<boolean> {
-  const words = [...withoutAbbreviations(answer).matchAll(new RegExp(PATH_LIKE.source, 'g'))].map((match) => match[0].replace(/^(?:\.\/)+|[.]+$/g, ''));
-  if (words.some((word) => shown.some((path) => path === word || path.endsWith(`/${word}`)))) return true;
-  for (const word of new Set(words)) if (await exists(workspace, word)) return true;
+export async function namesWorkspacePlace(answer: string, shown: readonly string[], workspace: Workspace, signal?: AbortSignal): Promise<boolean> {
+  const words = [...withoutAbbreviations(answer).replace(/\\/g, '/').matchAll(new RegExp(PATH_LIKE.source, 'g'))]
+    .map((match) => match[0].replace(/^(?:\.?\/)+|[.]+$/g, ''))
+    .filter((word) => word !== '' && word !== '.');
+  if (words.some((word) => hasKnownExtension(word) || shown.some((path) => path === word || path.endsWith(`/${word}`)))) return true;
+  // What is left is looked up on disk: folders first (`crates/ignore`), a few only, however long the answer.
+  const looked = [...new Set(words)].sort((a, b) => Number(b.includes('/')) - Number(a.includes('/'))).slice(0, MAX_LOOKUPS);
+  for (const word of looked) {
+    if (signal?.aborted) return true; // a stopped run asks nothing more
+    if (await exists(workspace, word)) return true;
+  }
   return false;
 }
 
+/** How many words of one answer are looked up on disk. */
+const MAX_LOOKUPS = 16;
+
 async function exists(workspace: Workspace, path: string): Promise<boolean> {
   try {
-    await stat((await workspace.resolve(path)).absolute);
-    return true;
+    return (await workspace.resolve(path)).relative !== '.'; // resolve finds it, or throws
   } catch {
     return false;
   }

@@ -4,10 +4,11 @@ import type { AnswerCut } from './streamTurn';
 /** "Where is…", "Which file/function/class…": the user wants a place in the code, and an answer without one misses. */
 const WHERE_QUESTION = /^\s*(?:where\b|which\s+(?:file|files|function|class|method|module|code|part|type|struct|package)\b|in\s+which\s+file\b)/i;
 /**
- * A path as answers cite them: with a folder (`src/a.ts`, `crates/ignore`) or a file name with an extension. It starts
- * where a word does: tried at every character of a long run (a model repeating `-` or `src/`), it took seconds.
+ * A path as answers cite them: with a folder (`src/a.ts`, `/src/a.ts`, `crates/ignore`) or a file name with an
+ * extension (`vite.config.ts`). It starts where a word does: tried at every character of a long run (a model
+ * repeating `-` or `src/`), it took seconds.
  */
-export const PATH_LIKE = /(?<![\w./-])(?:(?:[\w.-]+\/)+[\w.-]+|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7}\b)/;
+export const PATH_LIKE = /(?<![\w./-])\/?(?:(?:[\w.-]+\/)+[\w.-]+|[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}\b)/;
 
 export function asksWhere(question: string): boolean {
   return WHERE_QUESTION.test(question);

@@ -78,6 +78,12 @@ const BY_FILE_NAME: Record<string, string> = {
   'cmakelists.txt': 'cmake',
 };
 
+/** Whether a path ends in a file extension of a language or format this table knows (`a.ts`, `vite.config.ts`, not `os.path`). */
+export function hasKnownExtension(path: string): boolean {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') && BY_EXTENSION[path.slice(dot + 1).toLowerCase()] !== undefined;
+}
+
 export function languageFromPath(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const byName = BY_FILE_NAME[name];
