@@ -229,7 +229,7 @@ async function whyNoPlace(
 ): Promise<{ check: PlaceCheck; warning: string; note?: string } | undefined> {
   if (run.filesShown.length === 0 || !run.asksWhere) return undefined;
   if (!asked.has('place')) {
-    const named = namesAPlace(answer) && (!run.deps.workspace || (await namesWorkspacePlace(answer, run.filesShown, run.deps.workspace, run.signal)));
+    const named = run.deps.workspace ? await namesWorkspacePlace(answer, run.filesShown, run.deps.workspace, run.signal) : namesAPlace(answer);
     if (!named) return { check: 'place', warning: 'the answer named no file' };
     if (run.listCopyWatch?.copied(answer)) return { check: 'place', warning: "the answer copied the index's matches" };
   }

@@ -11,6 +11,8 @@ import { base64, fromBase64 } from '../store/base64Arrays';
 
 const FIELD_BITS = 6;
 const MAX_TF = (1 << FIELD_BITS) - 1;
+/** The query terms one search counts: each document's matched terms are a bit mask in a 32-bit integer. */
+export const MAX_QUERY_TERMS = 31;
 export const MAX_FIELDS = 5;
 
 export interface Bm25Parameters {
@@ -171,8 +173,8 @@ export class Bm25Index {
     const scores = new Float64Array(this.nextNumber);
     const matched = new Int32Array(this.nextNumber);
     const touched: number[] = [];
-    // Bit i of a document's mask says it matched query term i: 31 bits (TextIndex.query keeps a query's 31 rarest).
-    query.slice(0, 31).forEach(({ term, weight }, queryIndex) => {
+    // Bit i of a document's mask says it matched query term i (TextIndex.query keeps a longer query's rarest terms).
+    query.slice(0, MAX_QUERY_TERMS).forEach(({ term, weight }, queryIndex) => {
       const termId = this.termIds.get(term);
       if (termId === undefined) return;
       const list = this.postings[termId]!;

@@ -1,6 +1,6 @@
 import type { FileFacts } from '../codeIndexTypes';
 import { eachMention } from '../parsing/mentionCounts';
-import { Bm25Index, type SavedBm25 } from './bm25Index';
+import { Bm25Index, MAX_QUERY_TERMS, type SavedBm25 } from './bm25Index';
 import { indexTerms, QUESTION_WORDS, STOP_WORDS, stemTerm } from './identifierWords';
 
 /**
@@ -21,8 +21,6 @@ const BODY_WORDS = 300;
  */
 const BM25 = { k: 1.2, b: 0.9, d: 0.2 };
 const QUESTION_WORD_WEIGHT = 0.25;
-/** The query terms one search counts: Bm25Index.search marks each document's matched terms in a 31-bit mask. */
-const MAX_QUERY_TERMS = 31;
 const QUESTION_STEMS = new Set([...QUESTION_WORDS].map(stemTerm));
 
 export interface TextHit {
