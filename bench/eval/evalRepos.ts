@@ -10,8 +10,13 @@ import { join, resolve } from 'node:path';
  */
 export interface EvalQuestion {
   question: string;
+  /** Every file that answers it: the first is where the question's author looked, the others were checked in the code. */
   files: string[];
   symbol?: string;
+  /** Why a file after the first answers too (file:line and what is there), so a wider key is never a guess. */
+  also?: string;
+  /** A question mined from history: the commit whose subject it is. */
+  commit?: string;
 }
 
 export interface EvalRepo {

@@ -16,16 +16,18 @@ export function minedQuestions(dir: string, commit: string, count: number): Eval
   const existing = new Set(
     execFileSync('git', ['-C', dir, 'ls-tree', '-r', '--name-only', commit], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n'),
   );
-  const log = execFileSync('git', ['-C', dir, 'log', '--no-merges', '--format=@@%s', '--name-only', '-n', '3000', commit], {
+  const log = execFileSync('git', ['-C', dir, 'log', '--no-merges', '--format=@@%H %s', '--name-only', '-n', '3000', commit], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   const questions: EvalQuestion[] = [];
   for (const entry of log.split('@@').slice(1)) {
-    const [subject = '', ...files] = entry
+    const [head = '', ...files] = entry
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
+    const [hash = '', ...words] = head.split(' ');
+    const subject = words.join(' ');
     // "ignore/walk: …", "fix(query-builder): …": the area prefix names the folder, which would give the answer away.
     const cleaned = subject
       .replace(/\s*\(#\d+\)\s*$/, '')
@@ -34,7 +36,7 @@ export function minedQuestions(dir: string, commit: string, count: number): Eval
     if (NOISE.test(subject) || cleaned.split(/\s+/).length < 4) continue;
     const sources = files.filter((file) => SOURCE.test(file) && !TEST.test(file));
     if (sources.length < 1 || sources.length > 2 || files.length > 6 || !sources.every((file) => existing.has(file))) continue;
-    questions.push({ question: cleaned, files: sources });
+    questions.push({ question: cleaned, files: sources, commit: hash });
     if (questions.length >= count) break;
   }
   return questions;

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { rmSync, symlinkSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentStems } from '../../src/core/codebaseIndex/search/identifierWords';
-import { linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
+import type { SymbolDef } from '../../src/core/codebaseIndex/codeIndexTypes';
+import { definitionCoverage, linesWithTerms, proximityScore } from '../../src/core/codebaseIndex/search/termProximity';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { IndexFixture } from './indexHarness';
 
@@ -124,6 +125,46 @@ describe('code index: the proximity of the question’s words', () => {
     );
   });
 
+  describe('a definition that gathers the question’s words', () => {
+    const symbol = (name: string, line: number, endLine: number, kind: SymbolDef['kind'] = 'function', doc?: string): SymbolDef => ({
+      name,
+      kind,
+      line,
+      endLine,
+      signature: `function ${name}()`,
+      ...(doc ? { doc } : {}),
+    });
+    const idf = new Map([
+      ['parent', 1],
+      ['child', 1],
+      ['insert', 2],
+      ['order', 1],
+    ]);
+    const wanted = new Set(idf.keys());
+    // Words 10 lines apart: no window of three lines holds two of them.
+    const lines = [
+      { line: 12, text: '', terms: ['parent'] },
+      { line: 22, text: '', terms: ['child'] },
+      { line: 32, text: '', terms: ['insert'] },
+      { line: 202, text: '', terms: ['parent', 'child'] },
+    ];
+
+    it('counts each word once, by idf, from its name, its doc line and its lines; the best definition counts', () => {
+      assert.equal(proximityScore(lines.slice(0, 3), idf), 0, 'too far apart for a window');
+      const sort = symbol('sortInOrder', 10, 40); // order (name) + parent, child, insert (body)
+      const other = symbol('other', 200, 210, 'function', 'Keeps a parent.'); // parent (doc), parent and child (body)
+      assert.equal(definitionCoverage([sort, other], lines, wanted, idf), 5);
+      assert.equal(definitionCoverage([other], lines, wanted, idf), 2, 'parent counts once');
+    });
+
+    it('a function counts however long it is; a class over 150 lines by its name and doc line only', () => {
+      const longFunction = symbol('walk', 1, 300);
+      const longClass = symbol('Walker', 1, 300, 'class', 'Walks parents in order.');
+      assert.equal(definitionCoverage([longFunction], lines, wanted, idf), 4, 'parent, child, insert');
+      assert.equal(definitionCoverage([longClass], lines, wanted, idf), 2, 'parent and order, from its doc line: not child or insert, from its body');
+    });
+  });
+
   describe('in the ranking (real files)', () => {
     let fx: IndexFixture;
     beforeEach(() => (fx = new IndexFixture(ROUTER_AND_RECOVERY)));
@@ -137,6 +178,58 @@ describe('code index: the proximity of the question’s words', () => {
       assert.equal((await ranked(true))[0], 'recovery.go');
       const matches = await index.questionContext(QUESTION);
       assert.match(matches.text, /^1\. recovery\.go/m, 'the agent’s first request lists it first');
+    });
+
+    it('ranks the function that does what the question says, its words spread over its body, above the names it shares', async () => {
+      // typeorm's shape: "where are entities put in order so parent rows get inserted before the child rows?" is
+      // answered by a sorter whose comments say it line by line, and asked in the words of the entity classes' names.
+      const filler = (n: number, word: string) => Array.from({ length: n }, (_, i) => `  const ${word}${i} = load(${i});`);
+      const sorting = new IndexFixture({
+        ...Object.fromEntries(
+          ['cache', 'query', 'driver', 'logger', 'schema', 'naming'].map((n) => [
+            `${n}.ts`,
+            `/** ${n} support for rows. */\nexport function ${n}Rows(rows: unknown[]) { return rows; }\n`,
+          ]),
+        ),
+        'entity.ts': [
+          '/** Marks a class. */',
+          'export class ParentEntity { id = 0; }',
+          ...filler(5, 'e'),
+          '/** Marks a class as a child. */',
+          'export class ChildEntity { id = 0; }',
+        ].join('\n'),
+        'sorter.ts': [
+          '/** Puts the entities of a save in order. */',
+          'export function sortSubjects(subjects: Subject[]): Subject[] {',
+          '  const sorted: Subject[] = [];',
+          ...filler(8, 'a'),
+          '  // a subject referenced by another is its parent',
+          ...filler(8, 'b'),
+          '  // the child comes after',
+          ...filler(8, 'c'),
+          '  // so its rows are inserted later',
+          ...filler(8, 'd'),
+          '  return sorted; // in order',
+          '}',
+        ].join('\n'),
+      });
+      try {
+        const index = await sorting.open();
+        await index.update();
+        const question = 'Where are entities put in order so parent rows get inserted before the child rows?';
+        const ranked = async (useProximity: boolean) => (await index.searchCode(question, { limit: 2, useProximity })).map((hit) => hit.path);
+        assert.deepEqual(await ranked(false), ['entity.ts', 'sorter.ts'], 'by their words alone the entity names win: the fixture is a real test');
+        // In sorter.ts only the doc line's window holds several of the question's words (put, entities, order), and
+        // with the window alone entity.ts stays first; the function holds all of those and parent, child, rows, inserted.
+        assert.deepEqual(await ranked(true), ['sorter.ts', 'entity.ts']);
+        // A Latin-1 byte (no UTF-8) changes the text's length once decoded, not whether it is the indexed version.
+        const sorter = readFileSync(join(sorting.root, 'sorter.ts'));
+        sorting.folder.write({ 'sorter.ts': Buffer.concat([sorter, Buffer.from('\n// r\xe9sum\xe9 of a save\n', 'latin1')]) });
+        await index.update();
+        assert.deepEqual(await ranked(true), ['sorter.ts', 'entity.ts']);
+      } finally {
+        sorting.close();
+      }
     });
 
     it('reads the file as it is now: an edit that spreads the words apart undoes the gain, before the index sees it', async () => {

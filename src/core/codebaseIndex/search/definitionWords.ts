@@ -1,0 +1,57 @@
+import type { SymbolDef } from '../codeIndexTypes';
+import { nameStems, stemTerm } from './identifierWords';
+
+/**
+ * What a definition says, for the question's words: its name and doc line, and the words of its body. Shared by the
+ * lines a ranked file shows (bestLines.ts) and the ranking itself (termProximity.ts), so both read a definition's
+ * words the same way.
+ */
+
+/** A class or module this long holds many things: the query's words inside it say little about it. */
+const MAX_BODY_LINES = 150;
+/** Kinds of definition about one thing even when long: gin's 180-line `getValue` still does one job. */
+const ONE_JOB: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method']);
+/** But a function this long wraps a module (a UMD wrapper, a generated parser): its words are the file's. */
+const MAX_FUNCTION_LINES = 500;
+
+/** Whether the words of a definition's body say what it is about: a function up to MAX_FUNCTION_LINES, anything else up to MAX_BODY_LINES. */
+export function bodyIsAboutIt(symbol: SymbolDef): boolean {
+  return symbol.endLine - symbol.line <= (ONE_JOB.has(symbol.kind) ? MAX_FUNCTION_LINES : MAX_BODY_LINES);
+}
+
+/** A definition's name and doc words, stemmed; once per definition (a re-indexed file's definitions are new objects). */
+const wordsOfDefinition = new WeakMap<SymbolDef, ReadonlySet<string>>();
+
+export function definitionWords(symbol: SymbolDef): ReadonlySet<string> {
+  let words = wordsOfDefinition.get(symbol);
+  if (!words) {
+    words = new Set([...nameStems(symbol.name), ...(symbol.doc ? symbol.doc.toLowerCase().split(/\W+/).map(stemTerm) : [])]);
+    wordsOfDefinition.set(symbol, words);
+  }
+  return words;
+}
+
+/** A line of a file with the question's stems it holds; lines in file order. */
+export interface LineWithTerms {
+  line: number;
+  terms: readonly string[];
+}
+
+/**
+ * The question's different stems that the lines of a definition hold, each once: from its signature (its parameters)
+ * or from the line after it. The lines are in file order, so the first one inside is found by binary search and a file
+ * of many definitions stays cheap.
+ */
+export function bodyTerms(symbol: SymbolDef, lines: readonly LineWithTerms[], withSignature = false): Set<string> {
+  const first = withSignature ? symbol.line : symbol.line + 1;
+  const held = new Set<string>();
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lines[middle]!.line < first) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low; at < lines.length && lines[at]!.line <= symbol.endLine; at++) for (const term of lines[at]!.terms) held.add(term);
+  return held;
+}

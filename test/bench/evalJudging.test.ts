@@ -1,0 +1,51 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { citesDefinition, definitionRanges } from '../../bench/eval/definitionLines';
+import { makeTempFolder, type TempFolder } from '../tools/helpers/tempWorkspace';
+
+const TREE_GO = [
+  'package gin',
+  '',
+  'func (n *node) addRoute(path string) {',
+  '\tn.path = path',
+  '}',
+  '',
+  'func (n *node) getValue(path string) (value string) {',
+  '\tfor _, c := range n.children {',
+  '\t\tvalue = c.path',
+  '\t}',
+  '\treturn value',
+  '}',
+  '',
+].join('\n');
+
+/** `npm run eval:agent` judges where an answer points, not only which file it names: these are its rules. */
+describe('the evaluation: an answer at the definition a question asks for', () => {
+  let folder: TempFolder;
+  let store: string;
+  beforeEach(() => {
+    folder = makeTempFolder('codewiki-eval-judge-');
+    folder.write({ 'tree.go': TREE_GO, 'other/tree.go': TREE_GO });
+    store = mkdtempSync(join(tmpdir(), 'codewiki-eval-store-'));
+  });
+  afterEach(() => {
+    folder.cleanup();
+    rmSync(store, { recursive: true, force: true });
+  });
+
+  it('finds the asked-for definition in the answering files only, and counts a cited line inside it', async () => {
+    const question = { question: 'Where is a path looked up in the route tree?', files: ['tree.go'], symbol: 'getValue' };
+    const plain = { question: 'Where is the router?', files: ['tree.go'] };
+    const ranges = await definitionRanges(folder.path, store, [question, plain]);
+    assert.deepEqual(ranges.get(question), [{ path: 'tree.go', line: 7, endLine: 12 }], 'other/tree.go defines it too, but does not answer');
+    assert.equal(ranges.has(plain), false, 'a question without a symbol is judged by its file alone');
+    const getValue = ranges.get(question)!;
+    assert.equal(citesDefinition('It is in tree.go:9, where each child is read.', getValue), true);
+    assert.equal(citesDefinition('The answer is in the `tree.go` file at line 7.', getValue), true);
+    assert.equal(citesDefinition('tree.go:3 adds a route; tree.go:9 looks it up.', getValue), false, 'the first place cited decides');
+    assert.equal(citesDefinition('It is in tree.go, the getValue method.', getValue), false, 'no line, no place');
+    assert.equal(citesDefinition('See other/tree.go:9.', getValue), false);
+  });
+});
