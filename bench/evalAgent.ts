@@ -138,8 +138,10 @@ function summary(outcomes: Judged[]): string {
   const right = outcomes.filter((o) => o.correct).length;
   const mentions = outcomes.filter((o) => o.mentions).length;
   const withDefinition = outcomes.filter((o) => o.atDefinition !== undefined);
-  const lines = withDefinition.length ? `; at the definition ${withDefinition.filter((o) => o.atDefinition).length} of ${withDefinition.length}` : '';
-  return `${right}/${outcomes.length} (${mentions}${lines}), ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
+  const atDefinitionCount = withDefinition.length
+    ? `; at the definition ${withDefinition.filter((o) => o.atDefinition).length} of ${withDefinition.length}`
+    : '';
+  return `${right}/${outcomes.length} (${mentions}${atDefinitionCount}), ${median(outcomes.map((o) => o.toolCalls))}, ${fmt(median(outcomes.map((o) => o.seconds)), 0)} s`;
 }
 
 /**
@@ -156,7 +158,7 @@ function promptCache(outcomes: AskOutcome[]): string {
   // median over all of them, beside the share of their sum.
   const share = (o: AskOutcome) => (o.promptTokens ? (100 * o.cachedTokens) / o.promptTokens : undefined);
   const shares = outcomes.flatMap((o) => share(o) ?? []);
-  const second = outcomes[0] && share(outcomes[0]);
+  const second = outcomes[0] && share(outcomes[0]); // the caller passes the questions after the first
   const perQuestion = `second question ${second === undefined ? '—' : `${fmt(second, 0)}%`}, median ${shares.length ? `${fmt(median(shares), 0)}%` : '—'}`;
   return `${fmt((100 * cached) / prompt, 0)}% of ${prompt.toLocaleString('en-US')} tokens (${perQuestion}), ${first.length ? `${fmt(median(first), 1)} s` : '—'}`;
 }

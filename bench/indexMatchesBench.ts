@@ -6,6 +6,7 @@ import { Workspace } from '../src/core/workspace/workspace';
 import { type BenchRow, fmt } from './benchTable';
 import { evalReposDir, loadEvalRepos, type EvalQuestion } from './eval/evalRepos';
 import { minedQuestions } from './eval/minedQuestions';
+import { MINED_QUESTIONS } from './eval/retrievalEval';
 
 interface Tally {
   tokens: number;
@@ -47,12 +48,13 @@ export async function benchIndexMatches(): Promise<BenchRow[]> {
         if (at === 0) t.first++;
         if (at >= 0 && question.symbol) {
           t.withDefinition++;
-          const firstLine = entries[at]!.split('\n')[1] ?? '';
+          // What the line shows, without its `path:line: ` (a Java class is named like its file, which every line says).
+          const firstLine = (entries[at]!.split('\n')[1] ?? '').replace(/^\s*\S+:\d+(?: \([^)]*\))?: /, '');
           if (namesWord(firstLine, question.symbol)) t.definitionFirst++;
         }
       }
     }
-    for (const question of minedQuestions(repo.dir!, repo.commit, repo.historyQuestions ?? 20)) {
+    for (const question of minedQuestions(repo.dir!, repo.commit, repo.historyQuestions ?? MINED_QUESTIONS)) {
       const context = await index.questionContext(question.question, { detail: 'compact' });
       for (const hit of context.hits.filter((h) => question.files.includes(h.path) && h.symbols.length)) {
         history.entries++;

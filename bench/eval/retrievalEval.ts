@@ -29,7 +29,7 @@ export interface RepoRetrieval {
   misses: string[];
 }
 
-const MINED_QUESTIONS = 20;
+export const MINED_QUESTIONS = 20;
 
 export async function evaluateRetrieval(repo: EvalRepo, log: (line: string) => void): Promise<RepoRetrieval> {
   const dir = repo.dir!;

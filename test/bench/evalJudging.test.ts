@@ -46,6 +46,9 @@ describe('the evaluation: an answer at the definition a question asks for', () =
     assert.equal(citesDefinition('The answer is in the `tree.go` file at line 7.', getValue), true);
     assert.equal(citesDefinition('tree.go:3 adds a route; tree.go:9 looks it up.', getValue), false, 'the first place cited decides');
     assert.equal(citesDefinition('It is in tree.go, the getValue method.', getValue), false, 'no line, no place');
-    assert.equal(citesDefinition('See other/tree.go:9.', getValue), false);
+    assert.equal(citesDefinition('See other/tree.go:9.', getValue), false, 'other/tree.go does not answer');
+    // An answer may cite the end of a path: `tree.go:9` for gin/tree.go, as the evaluation names files.
+    assert.equal(citesDefinition('It is in tree.go:9.', [{ path: 'gin/tree.go', line: 7, endLine: 12 }]), true);
+    assert.equal(citesDefinition('It is in ree.go:9.', [{ path: 'gin/tree.go', line: 7, endLine: 12 }]), false, 'a path ends at a slash');
   });
 });

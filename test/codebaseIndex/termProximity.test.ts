@@ -157,11 +157,13 @@ describe('code index: the proximity of the question’s words', () => {
       assert.equal(definitionCoverage([other], lines, wanted, idf), 2, 'parent counts once');
     });
 
-    it('a function counts however long it is; a class over 150 lines by its name and doc line only', () => {
+    it('a function’s body counts up to 500 lines, a class’s up to 150; past that, the name and doc line only', () => {
       const longFunction = symbol('walk', 1, 300);
+      const wrapper = symbol('wrap', 1, 600); // a module in a function (a UMD wrapper): its words are the file's
       const longClass = symbol('Walker', 1, 300, 'class', 'Walks parents in order.');
       assert.equal(definitionCoverage([longFunction], lines, wanted, idf), 4, 'parent, child, insert');
       assert.equal(definitionCoverage([longClass], lines, wanted, idf), 2, 'parent and order, from its doc line: not child or insert, from its body');
+      assert.equal(definitionCoverage([wrapper], lines, wanted, idf), 0);
     });
   });
 

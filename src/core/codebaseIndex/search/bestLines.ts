@@ -24,7 +24,7 @@ export function termWeights(idf: ReadonlyMap<string, number>): TermWeights {
 
 /**
  * What makes a ranked file worth opening, in a few lines: its definitions that the query names exactly,
- * whose names and doc lines share its words, or whose bodies hold the lines that do (so
+ * whose names and doc lines share its words, or whose bodies hold the most of the question's different words (so
  * `should_bypass_proxies` comes up for "checks the NO_PROXY variable"); then the best of those lines,
  * each with the definition it sits in, best first (a short list shows the first). Words count by their weight: in
  * requests, "request" is on nearly every line and says little, "redirect" in a few files and says more.
@@ -57,8 +57,8 @@ export function bestLinesOf(file: RankedFile, facts: FileFacts, text: string | u
  * line that holds one favoured long definitions, whatever they do: requests' 45-line `Response.__init__` came before
  * `raise_for_status` for "throws an exception when a response comes back with a 4xx or 5xx status", and gin's
  * `addRoute` before the 180-line `getValue` that the route-tree question asks for (`npm run bench -- --only "index matches"`:
- * the definition a written question asks for first in its file's entry for 36 → 40 of 47; for the questions from
- * history, a definition the commit changed first for 145 → 155 of 232 entries).
+ * the definition a written question asks for first in its file's entry for 28 → 34 of 47; for the questions from
+ * history, a definition the commit changed first for 145 → 154 of 232 entries).
  */
 function bodyScore(symbol: SymbolDef, lines: ReadonlyArray<{ line: number; terms: readonly string[] }>, weightOf: (stem: string) => number): number {
   if (!bodyIsAboutIt(symbol)) return 0;

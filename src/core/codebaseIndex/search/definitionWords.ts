@@ -3,8 +3,10 @@ import { nameStems, stemTerm } from './identifierWords';
 
 /**
  * What a definition says, for the question's words: its name and doc line, and the words of its body. Shared by the
- * lines a ranked file shows (bestLines.ts) and the ranking itself (termProximity.ts), so both read a definition's
- * words the same way.
+ * lines a ranked file shows (bestLines.ts) and the ranking itself (termProximity.ts), so both stem a definition's
+ * name and doc alike and leave out the same too-long bodies. They differ in the lines they pass: the ranking's start
+ * at the signature (its parameter names say what it takes), the best lines' after it, without lines that are a bare
+ * name.
  */
 
 /** A class or module this long holds many things: the query's words inside it say little about it. */
@@ -38,9 +40,9 @@ export interface LineWithTerms {
 }
 
 /**
- * The question's different stems that the lines of a definition hold, each once: from its signature (its parameters)
- * or from the line after it. The lines are in file order, so the first one inside is found by binary search and a file
- * of many definitions stays cheap.
+ * The question's different stems that the lines of a definition hold, each once, starting at its signature line when
+ * `withSignature`, else at the line after it. The lines are in file order, so the first one inside is found by binary
+ * search and a file of many definitions stays cheap.
  */
 export function bodyTerms(symbol: SymbolDef, lines: readonly LineWithTerms[], withSignature = false): Set<string> {
   const first = withSignature ? symbol.line : symbol.line + 1;

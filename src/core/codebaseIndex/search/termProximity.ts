@@ -140,10 +140,9 @@ export function definitionCoverage(
 }
 
 /**
- * The best of the ranked files (sorted, best first) gain by how closely their text gathers the question's words (in
- * a few neighbouring lines, and in one definition),
- * weighed by the same role factor as the rest of their score. Files skipped by the index (too large, binary,
- * minified) are not read.
+ * The best of the ranked files (sorted, best first) gain by how closely their text gathers the question's words, in a
+ * few neighbouring lines and in one definition, weighed by the same role factor as the rest of their score. Files
+ * skipped by the index (too large, binary, minified) are not read.
  */
 export function addProximity(
   contents: IndexContents,
