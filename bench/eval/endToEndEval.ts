@@ -1,8 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { EvalQuestion } from './evalRepos';
+import { onlyPathEndingWith } from '../../src/core/workspace/pathEnds';
 
 /** CODEWIKI_EVAL_CLI: a frozen copy of the built CLI (its whole dist folder), so rebuilding while the eval runs changes nothing. */
 const CLI = process.env.CODEWIKI_EVAL_CLI ?? resolve(__dirname, '..', '..', 'dist', 'cli.js');
@@ -116,11 +117,12 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
   };
 }
 
-const repositories = new Map<string, { paths: string[]; unique: Map<string, string> }>();
+const repositories = new Map<string, { paths: string[] }>();
 
 /**
- * The workspace files an answer names, in the order it names them: by path, or by a file name only one file
- * of the repository has (`sessions.py`). An answer that names nothing in the repository names nothing.
+ * The workspace files an answer names, in the order it names them: by path, or by the end of a path only one file
+ * of the repository has (`sessions.py`, `globset/src/lib.rs`), which the chat's links open too. An answer that names
+ * nothing in the repository names nothing.
  */
 export function filesNamed(answer: string, workspace: string): string[] {
   let repository = repositories.get(workspace);
@@ -128,15 +130,12 @@ export function filesNamed(answer: string, workspace: string): string[] {
     const paths = execFileSync('git', ['-C', workspace, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
       .split('\n')
       .filter(Boolean);
-    const counts = new Map<string, string[]>();
-    for (const path of paths) counts.set(basename(path), [...(counts.get(basename(path)) ?? []), path]);
-    const unique = new Map([...counts].filter(([, all]) => all.length === 1).map(([name, all]) => [name, all[0]!]));
-    repositories.set(workspace, (repository = { paths, unique }));
+    repositories.set(workspace, (repository = { paths }));
   }
   const found: Array<{ at: number; path: string }> = [];
   for (const match of answer.matchAll(/[\w./-]+\.[A-Za-z0-9]{1,8}\b/g)) {
     const token = match[0].replace(/^\.\//, '');
-    const path = repository.paths.find((p) => p === token || token.endsWith(`/${p}`)) ?? repository.unique.get(basename(token));
+    const path = repository.paths.find((p) => p === token || token.endsWith(`/${p}`)) ?? onlyPathEndingWith(repository.paths, token);
     if (path) found.push({ at: match.index, path });
   }
   return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.path))];

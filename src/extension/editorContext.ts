@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Workspace } from '../core/workspace/workspace';
+import { resolveCitedFile } from './citedFile';
 import type { ContextAttachment, SelectionAttachment } from '../shared/protocol';
 import { folderSpecs, workspacePathOf } from './workspaceFolders';
 
@@ -48,12 +49,14 @@ export function currentSelection(
 /**
  * Opens `path` (from a `path:line` link in an answer) at `line`. The path is resolved the way the
  * file tools resolve theirs (inside the workspace folders, real paths, no secret files), so a link
- * a prompt-injected answer points elsewhere opens nothing.
+ * a prompt-injected answer points elsewhere opens nothing; a path's end (`JsonWriter.java:775`) opens
+ * the file it ends, or offers the files it could be (citedFile.ts).
  */
 export async function openWorkspaceFile(path: string, line: number | undefined, workspace: Workspace | undefined): Promise<void> {
   const folders = folderSpecs();
   if (!workspace && folders.length === 0) throw new Error('Open a folder to open files from answers.');
-  const target = await (workspace ?? (await Workspace.open(folders))).resolve(path);
+  const target = await resolveCitedFile(workspace ?? (await Workspace.open(folders)), path);
+  if (!target) return;
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(target.absolute));
   const position = new vscode.Position(Math.min(Math.max(0, (line ?? 1) - 1), Math.max(0, document.lineCount - 1)), 0);
   await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: true });

@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { citedPlaces } from '../../src/core/agent/answerPlaces';
+import { citedPlaces, linePastEnd } from '../../src/core/agent/answerPlaces';
+import { Workspace } from '../../src/core/workspace/workspace';
+import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { asksWhere, listCopyWatch, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
 import { AgentFixture, toolText } from './agentHarness';
 
@@ -211,6 +213,30 @@ describe('agent: a where-is answer names the file', () => {
     await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX);
     assert.doesNotMatch(toolText(fx.toolMessages(0)[0]!.content), /README/);
     assert.equal(fx.server.requests.length, 1, 'a file the index did not show is not read to check it');
+  });
+
+  it("a line past the end of a listed file is caught when the answer cites the end of the file's path", async () => {
+    fx = await new AgentFixture(FILES, [{ text: 'It is `src/gitignore.rs:998`, the Gitignore struct.' }, { text: 'gitignore.rs:2' }]).start();
+    assert.equal((await fx.ask('Where are the rules in a .gitignore file parsed?', WITH_INDEX)).answer, 'gitignore.rs:2');
+    assert.equal(
+      fx.server.requests[1]!.body!.messages!.at(-1)!.content,
+      'crates/ignore/src/gitignore.rs has 5 lines: there is no crates/ignore/src/gitignore.rs:998. Name the file that answers the question, as path:line, in one sentence.',
+    );
+    assert.equal(fx.server.requests.length, 2, 'gitignore.rs:2 is a line the file has');
+  });
+
+  it('reads a cited end of a path as the one shown file it ends, and no file when two shown files end so', async () => {
+    const folder = makeTempFolder('codewiki-line-check-');
+    try {
+      folder.write({ 'a/src/lib.rs': 'pub fn a() {}\n', 'b/src/lib.rs': 'pub fn b() {}\n', 'b/src/walk.rs': 'pub fn walk() {}\n' });
+      const workspace = await Workspace.open(folder.path);
+      const shown = { files: ['a/src/lib.rs', 'b/src/lib.rs', 'b/src/walk.rs'], list: '' };
+      assert.deepEqual(await linePastEnd('It is walk.rs:40.', shown, workspace), { path: 'b/src/walk.rs', line: 40, lines: 1 });
+      assert.deepEqual(await linePastEnd('It is a/src/lib.rs:40.', shown, workspace), { path: 'a/src/lib.rs', line: 40, lines: 1 });
+      assert.equal(await linePastEnd('It is src/lib.rs:40.', shown, workspace), undefined, 'two shown files end with src/lib.rs');
+    } finally {
+      folder.cleanup();
+    }
   });
 
   it("says where the list shows the line that was cited under another file's path", async () => {

@@ -1,8 +1,10 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { citesDefinition, definitionRanges } from '../../bench/eval/definitionLines';
+import { filesNamed } from '../../bench/eval/endToEndEval';
 import { makeTempFolder, type TempFolder } from '../tools/helpers/tempWorkspace';
 
 const TREE_GO = [
@@ -50,5 +52,26 @@ describe('the evaluation: an answer at the definition a question asks for', () =
     // An answer may cite the end of a path: `tree.go:9` for gin/tree.go, as the evaluation names files.
     assert.equal(citesDefinition('It is in tree.go:9.', [{ path: 'gin/tree.go', line: 7, endLine: 12 }]), true);
     assert.equal(citesDefinition('It is in ree.go:9.', [{ path: 'gin/tree.go', line: 7, endLine: 12 }]), false, 'a path ends at a slash');
+  });
+});
+
+describe('the evaluation: the files an answer names', () => {
+  let folder: TempFolder;
+  beforeEach(() => {
+    folder = makeTempFolder('codewiki-eval-named-');
+    folder.write({
+      'crates/globset/src/lib.rs': 'pub struct GlobSet;\n',
+      'crates/ignore/src/lib.rs': 'pub struct Walk;\n',
+      'src/sessions.py': 'class Session: pass\n',
+    });
+    execFileSync('git', ['init', '-q'], { cwd: folder.path });
+    execFileSync('git', ['add', '.'], { cwd: folder.path });
+  });
+  afterEach(() => folder.cleanup());
+
+  it('reads a path, or the end of a path that only one file has, as the chat opens it; an end two files share names none', () => {
+    assert.deepEqual(filesNamed('See crates/globset/src/lib.rs:3 and ./src/sessions.py.', folder.path), ['crates/globset/src/lib.rs', 'src/sessions.py']);
+    assert.deepEqual(filesNamed('It is globset/src/lib.rs:566, then sessions.py.', folder.path), ['crates/globset/src/lib.rs', 'src/sessions.py']);
+    assert.deepEqual(filesNamed('It is in lib.rs, or in src/lib.rs.', folder.path), [], 'two files end so');
   });
 });

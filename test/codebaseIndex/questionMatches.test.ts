@@ -42,6 +42,32 @@ const MORE_ROUTE_LOOKUPS = Object.fromEntries(
   ]),
 );
 
+/** A doc line longer than an entry's about line, which is cut at 120 characters. */
+const SINCE_DOC =
+  'The version a field has been present since, compared with the version the serializer was configured with to decide whether the field is written.';
+
+/** Three decorators, each in its own file, and the code that reads them to skip fields (gson's `Expose`, `Since`, `Until` and `Excluder`). */
+const DECORATORS_AND_THEIR_READER = {
+  'src/decorators/expose.ts': '/** Marks a field for JSON output. */\nexport function Expose(): PropertyDecorator {\n  return () => undefined;\n}\n',
+  'src/decorators/since.ts':
+    '/** The version a field has been present since. */\nexport function Since(version: number): PropertyDecorator {\n  return () => undefined;\n}\n',
+  'src/decorators/until.ts':
+    '/** The version a field is present until. */\nexport function Until(version: number): PropertyDecorator {\n  return () => undefined;\n}\n',
+  'src/internal/fieldExcluder.ts': [
+    "import { Expose } from '../decorators/expose';",
+    "import { Since } from '../decorators/since';",
+    "import { Until } from '../decorators/until';",
+    '/** Decides which fields to skip: not exposed, out of the Since/Until versions, or transient. */',
+    'export class FieldExcluder {',
+    '  /** Whether a field is skipped because of its Expose, Since or Until decorator or the transient modifier. */',
+    '  skipField(field: { transient: boolean; version: number }): boolean {',
+    '    // skip transient fields, and fields outside the versions Since and Until allow',
+    '    return field.transient || field.version < 0;',
+    '  }',
+    '}',
+  ].join('\n'),
+};
+
 const listedFiles = (text: string) => [...text.matchAll(/^\d+\. (\S+)/gm)].map((m) => m[1]);
 const linesUnder = (text: string, path: string) => text.split('\n').filter((line) => line.startsWith(`   ${path}:`)).length;
 
@@ -135,6 +161,52 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     assert.equal(listedFiles(context.text).length, 2, context.text);
     const notListed = context.hits.map((hit) => hit.path).filter((path) => !listedFiles(context.text).includes(path));
     assert.deepEqual(notListed, [], 'the files the turn records as seen by the model are the listed ones');
+  });
+
+  it('names said in passing do not push out the file the ranking puts first; named and asked for, their definition leads', async () => {
+    fx.folder.write(DECORATORS_AND_THEIR_READER);
+    const index = await fx.open();
+    await index.update();
+    const inPassing = await index.questionContext(
+      'Where does it decide which fields to skip because of @Expose, @Since/@Until versions or the transient modifier?',
+    );
+    assert.deepEqual(
+      inPassing.definitions.map((d) => d.name),
+      ['Expose', 'Since', 'Until'],
+      'each name the question spells is still a card',
+    );
+    assert.equal(listedFiles(inPassing.text)[0], 'src/internal/fieldExcluder.ts', inPassing.text);
+    assert.deepEqual(listedFiles(inPassing.text).slice(1), ['src/decorators/expose.ts', 'src/decorators/since.ts'], 'the list keeps its three files');
+
+    const askedFor = await index.questionContext('Where is the `Since` decorator defined?');
+    assert.equal(listedFiles(askedFor.text)[0], 'src/decorators/since.ts', askedFor.text);
+  });
+
+  it("a definition's line says its signature without annotations, and its doc only when the entry's about line does not", async () => {
+    fx.folder.write({
+      'src/main/java/demo/Since.java': [
+        'package demo;',
+        '',
+        'import java.lang.annotation.*;',
+        '',
+        '/**',
+        ` * ${SINCE_DOC}`,
+        ' */',
+        '@Documented',
+        '@Retention(RetentionPolicy.RUNTIME)',
+        '@Target({ElementType.FIELD, ElementType.TYPE})',
+        '@interface Since {',
+        '  double value();',
+        '}',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const { text } = await index.questionContext('Which file defines `Since`?');
+    const entry = text.split(/\n(?=\d+\. )/)[0]!;
+    assert.match(entry, /^1\. src\/main\/java\/demo\/Since\.java — The version a field has been present since, .*…$/m, text);
+    assert.match(entry, /^ {3}src\/main\/java\/demo\/Since\.java:\d+ defines Since \(interface\): @interface Since$/m, text);
+    assert.equal(entry.split('has been present since').length - 1, 1, `the doc is said once, though the about line is cut shorter:\n${entry}`);
   });
 
   it('lists no line that is a bare name (an item of a multi-line import), though it holds a word of the question', async () => {

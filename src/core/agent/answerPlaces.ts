@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { onlyPathEndingWith, pathEndsWith } from '../workspace/pathEnds';
 import type { Workspace } from '../workspace/workspace';
 import { hasKnownExtension } from '../tools/file/languages';
 import { PATH_LIKE, withoutAbbreviations } from './fileAnswerCheck';
@@ -29,7 +30,7 @@ export async function namesWorkspacePlace(answer: string, shown: readonly string
   const words = [...withoutAbbreviations(answer).replace(/\\/g, '/').matchAll(new RegExp(PATH_LIKE.source, 'g'))]
     .map((match) => match[0].replace(/^(?:\.?\/)+|[.]+$/g, ''))
     .filter((word) => word !== '' && word !== '.');
-  if (words.some((word) => hasKnownExtension(word) || shown.some((path) => path === word || path.endsWith(`/${word}`)))) return true;
+  if (words.some((word) => hasKnownExtension(word) || shown.some((path) => pathEndsWith(path, word)))) return true;
   // What is left is looked up on disk: folders first (`crates/ignore`), a few only, however long the answer.
   const looked = [...new Set(words)].sort((a, b) => Number(b.includes('/')) - Number(a.includes('/'))).slice(0, MAX_LOOKUPS);
   for (const word of looked) {
@@ -74,20 +75,30 @@ export async function linePastEnd(
   workspace: Workspace,
   signal?: AbortSignal,
 ): Promise<LinePastEnd | undefined> {
-  const known = new Set(shown.files);
   const counted = new Map<string, number | undefined>();
-  for (const place of citedPlaces(answer)) {
-    if (!known.has(place.path)) continue;
-    if (!counted.has(place.path)) counted.set(place.path, await lineCount(workspace, place.path, signal));
-    const lines = counted.get(place.path);
-    if (lines === undefined || place.line <= lines) continue;
-    const elsewhere = new Set(listedPlaces(shown.list).flatMap(({ path, line }) => (line === place.line && path !== place.path ? [path] : [])));
-    return { ...place, lines, ...(elsewhere.size === 1 ? { shownIn: [...elsewhere][0] } : {}) };
+  for (const cited of citedPlaces(answer)) {
+    const path = shownFile(cited.path, shown.files);
+    if (path === undefined) continue;
+    if (!counted.has(path)) counted.set(path, await lineCount(workspace, path, signal));
+    const lines = counted.get(path);
+    if (lines === undefined || cited.line <= lines) continue;
+    const elsewhere = new Set(
+      listedPlaces(shown.list).flatMap((listed) => {
+        const file = shownFile(listed.path, shown.files);
+        return listed.line === cited.line && file !== undefined && file !== path ? [file] : [];
+      }),
+    );
+    return { path, line: cited.line, lines, ...(elsewhere.size === 1 ? { shownIn: [...elsewhere][0] } : {}) };
   }
   return undefined;
 }
 
-/** The `path:line` entries of the index's list (`   context.go:998 (in ClientIP): …`). */
+/** The shown file a cited path names: the file itself, or the one shown file whose path ends with it (`tree.go`). */
+function shownFile(cited: string, files: readonly string[]): string | undefined {
+  return files.includes(cited) ? cited : onlyPathEndingWith(files, cited);
+}
+
+/** The `path:line` entries of the index's list (`   context.go:998 (in ClientIP): …`), paths as the list writes them. */
 function listedPlaces(list: string): CitedPlace[] {
   return [...list.matchAll(/^\s+(\S+?):(\d+)\b/gm)].map((match) => ({ path: match[1]!, line: Number(match[2]) }));
 }

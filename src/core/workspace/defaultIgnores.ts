@@ -113,6 +113,11 @@ const BINARY_EXTENSIONS = new Set([
   'safetensors',
 ]);
 
+/** The folder names every walk skips, for a host's own file search to skip as well. */
+export function defaultIgnoredDirectoryNames(): string[] {
+  return [...IGNORED_DIRECTORY_NAMES];
+}
+
 export function isDefaultIgnoredDirectory(name: string): boolean {
   return IGNORED_DIRECTORY_NAMES.has(name);
 }

@@ -6,7 +6,14 @@ import type { QuestionTerms } from './questionTerms';
  * rank below it unless the question asks for them (a Go `_test.go`, a `tests/` folder, `README.md`).
  */
 
-const TEST_PATH = /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?)\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;
+/**
+ * Test folders and files, and test projects of their own (`test-shrinker/` at the top, `integration-tests/`,
+ * `e2etest/`): gson's test-shrinker held 4 of the 6 best matches for "Where does Gson create an instance of a class
+ * that has no no-args constructor?" (its classes are named `ClassWithNoArgsConstructor`). A package named `test-*`
+ * below the top or `*-test` (`packages/test-runner/`, a test runner's own code) is code.
+ */
+const TEST_PATH =
+  /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?|[^/]+-tests|e2etests?)\/|^tests?-[^/]+\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;
 const PROSE_PATH = /\.(md|mdx|markdown|rst|txt|adoc)$/i;
 
 export function isTestPath(path: string): boolean {

@@ -80,7 +80,12 @@ function render(
   /** Per file, what it is about and its rendered lines, in rank order. */
   const byFile = new Map<string, { about?: string; lines: string[] }>();
   const entry = (path: string) => byFile.get(path) ?? byFile.set(path, { about: aboutFile(contents, path), lines: [] }).get(path)!;
-  for (const d of definitions) entry(d.path).lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${d.signature}${d.doc ? ` — ${d.doc}` : ''}`);
+  for (const d of definitions) {
+    const file = entry(d.path);
+    // The doc of the definition a file is named after is usually what the entry says the file is about: said once.
+    const doc = d.doc && !saysTheSame(d.doc, file.about) ? ` — ${d.doc}` : '';
+    file.lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${withoutAnnotations(d.signature)}${doc}`);
+  }
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the
   // prompt tokens of its lines on every question, and the right file is almost never among them (bench/eval: listed
@@ -92,7 +97,7 @@ function render(
     if (hit.score < floor && !byFile.has(hit.path)) continue;
     const file = entry(hit.path);
     for (const symbol of hit.symbols.slice(0, perFile))
-      if (!shown.has(`${hit.path}:${symbol.line}`)) file.lines.push(`   ${hit.path}:${symbol.line}: ${symbol.signature}`);
+      if (!shown.has(`${hit.path}:${symbol.line}`)) file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
     for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
@@ -101,11 +106,11 @@ function render(
   // Fewer files when the question named a definition: the answer is in front, and one more file (a question that
   // names a function may ask about what it calls) is all the rest is worth; more only distracts a small model (on
   // bench/eval, asked which file defines `RouterGroup`, the 1.5B default named a third listed file that returns one).
-  const definitionFiles = new Set(definitions.map((d) => d.path)).size;
-  const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles + 1) : MAX_FILES;
+  const definitionFiles = new Set(definitions.map((d) => d.path));
+  const maxFiles = definitions.length ? Math.min(MAX_FILES_WITH_DEFINITION, definitionFiles.size + 1) : MAX_FILES;
   let text = '';
   const listed = new Set<string>();
-  for (const [path, { about, lines }] of [...byFile].slice(0, maxFiles)) {
+  for (const [path, { about, lines }] of bestFirst([...byFile], hits[0]?.path, definitionFiles).slice(0, maxFiles)) {
     const block = [`${listed.size + 1}. ${path}${about ? ` — ${about}` : ''}`, ...lines].join('\n');
     const next = text ? `${text}\n${block}` : block;
     if (estimateTokens(next) > budget - FRAMING_TOKENS) break;
@@ -115,8 +120,53 @@ function render(
   return { text, listed };
 }
 
-/** Whether a matching line only repeats what its file's entry already says (a docstring under the definition that quotes it). */
+/**
+ * The entries in list order: the definitions the question names, then the ranked files; but the ranking's best file
+ * first when it defines none of them. The ranking already counts the names a question spells, so it puts their
+ * definitions first when they are what is asked for ("Where is `GsonBuilder` defined?"); when it ranks another file
+ * above them, the names were said in passing. Asked "Where does Gson decide which fields to skip because of @Expose,
+ * @Since/@Until versions or the transient modifier?", the ranking put `Excluder.java` first, and the list showed
+ * `Expose`, `Since` and `Until` alone: three definitions filled it.
+ */
+function bestFirst<T>(entries: Array<[string, T]>, best: string | undefined, definitionFiles: ReadonlySet<string>): Array<[string, T]> {
+  const at = entries.findIndex(([path]) => path === best);
+  if (best === undefined || definitionFiles.has(best) || at <= 0) return entries;
+  return [entries[at]!, ...entries.slice(0, at), ...entries.slice(at + 1)];
+}
+
+/** Whether a definition's doc says what the entry's about line says (either may be cut shorter, with or without `…`). */
+function saysTheSame(doc: string, about: string | undefined): boolean {
+  if (about === undefined) return false;
+  const [a, b] = [doc, about].map((text) => text.replace(/…$/, ''));
+  return a!.startsWith(b!) || b!.startsWith(a!);
+}
+
+/**
+ * Whether a matching line only repeats what its file's entry already says (a docstring under the definition that
+ * quotes it), in whole or the part of it an about line cut short (`…`) says.
+ */
 function repeats(line: string, said: string[]): boolean {
   const words = line.replace(/^[\s/*#"'`]+|[\s/*#"'`]+$/g, '');
-  return words.length >= 12 && said.some((text) => text.includes(words) || (text.length >= 12 && words.includes(text)));
+  return (
+    words.length >= 12 &&
+    said.some((text) => {
+      const uncut = text.replace(/…$/, '');
+      return uncut.includes(words) || (uncut.length >= 12 && words.includes(uncut));
+    })
+  );
+}
+
+/** One annotation or decorator at the start of a signature: `@Override`, `@Target({ElementType.FIELD})` (one level of parentheses). */
+const LEADING_ANNOTATION = /^@(?!interface\b)[\w.]+(?:\((?:[^()]|\([^()]*\))*\))?\s+/;
+
+/**
+ * A signature without the annotations before it (`@Documented @Retention(RetentionPolicy.RUNTIME) public @interface
+ * Since` is `public @interface Since`): they say how a tool treats the definition, not what it is, and cost a small
+ * model's prompt up to 30 tokens a line.
+ */
+function withoutAnnotations(signature: string): string {
+  let rest = signature;
+  for (let match = LEADING_ANNOTATION.exec(rest); match; match = LEADING_ANNOTATION.exec(rest)) rest = rest.slice(match[0].length);
+  // A signature cut before its definition (extractTags keeps 8 lines: `@Entity() @Index(…) …`) is all annotations.
+  return /\w/.test(rest) ? rest : signature;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePathList } from '../file/parsePathList';
+import { onlyPathEndingWith } from '../../workspace/pathEnds';
 import { isFileSummaries } from '../../values/toolValues';
 import { renderValue } from '../../values/renderValue';
 import { defineLlmTool } from './defineLlmTool';
@@ -111,13 +112,8 @@ function matchKnownPaths(candidates: string[], known: string[]): string[] {
   const result: string[] = [];
   for (const raw of candidates) {
     const path = raw.replace(/\\/g, '/').replace(/^\.\//, '');
-    const match = knownSet.has(path) ? path : uniqueSuffixMatch(path, known);
+    const match = knownSet.has(path) ? path : onlyPathEndingWith(known, path);
     if (match && !result.includes(match)) result.push(match);
   }
   return result;
-}
-
-function uniqueSuffixMatch(path: string, known: string[]): string | undefined {
-  const matches = known.filter((k) => k.endsWith(`/${path}`));
-  return matches.length === 1 ? matches[0] : undefined;
 }
