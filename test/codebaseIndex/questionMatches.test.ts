@@ -182,6 +182,65 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     assert.equal(listedFiles(askedFor.text)[0], 'src/decorators/since.ts', askedFor.text);
   });
 
+  it('a Java interface alone ranks below the class that does what the question asks, unless the question names it', async () => {
+    fx.folder.write({
+      'src/main/java/demo/InstanceCreator.java': [
+        'package demo;',
+        '',
+        '/**',
+        ' * Creates an instance of a class that has no no-args constructor: implement it to create instances of a type',
+        ' * whose constructor needs arguments, for a class with no no-args constructor.',
+        ' */',
+        'public interface InstanceCreator<T> {',
+        '  /** Creates an instance of the class, which has no no-args constructor. */',
+        '  T createInstance(Class<T> type);',
+        '}',
+      ].join('\n'),
+      'src/main/java/demo/ObjectFactory.java': [
+        'package demo;',
+        '',
+        '/** Makes objects of any class. */',
+        'public final class ObjectFactory {',
+        '  /** Creates an instance without calling a constructor, when the class has no no-args constructor. */',
+        '  public static <T> T newInstance(Class<T> type) {',
+        '    return allocate(type); // no no-args constructor: allocate the instance',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const doing = await index.questionContext('Where does it create an instance of a class that has no no-args constructor?');
+    assert.equal(listedFiles(doing.text)[0], 'src/main/java/demo/ObjectFactory.java', doing.text);
+    const named = await index.questionContext('Where does InstanceCreator create an instance of a class that has no no-args constructor?');
+    assert.equal(listedFiles(named.text)[0], 'src/main/java/demo/InstanceCreator.java', named.text);
+  });
+
+  it('"one" and "per" make no name the question\'s: the JSON printer, not `per_match_one_line`', async () => {
+    fx.folder.write({
+      'crates/printer/src/standard.rs': [
+        '/// The standard printer, which writes grep-like output.',
+        'pub struct Standard {}',
+        'impl Standard {',
+        '    /// Whether to print each match on one line of output.',
+        '    pub fn per_match_one_line(&mut self, yes: bool) {}',
+        '    fn write_line(&mut self) {}',
+        '}',
+      ].join('\n'),
+      'crates/printer/src/json.rs': [
+        '/// The JSON printer, which emits results in a JSON lines format.',
+        'pub struct Json {}',
+        'impl Json {',
+        '    fn write_message(&mut self) {}',
+        '}',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const { text } = await index.questionContext('Where is the output for --json mode written, one JSON message per match?');
+    assert.equal(listedFiles(text)[0], 'crates/printer/src/json.rs', text);
+  });
+
   it("a definition's line says its signature without annotations, and its doc only when the entry's about line does not", async () => {
     fx.folder.write({
       'src/main/java/demo/Since.java': [

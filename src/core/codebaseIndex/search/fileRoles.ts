@@ -31,11 +31,45 @@ const PROSE_FILE_FACTOR = 0.6;
 /** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
 const GENERATED_FILE_FACTOR = 0.5;
 
-/** What a file's ranking score is multiplied by for its kind: tests, prose and generated files below code unless the question asks for them. */
-export function roleFactor(facts: Pick<FileFacts, 'path' | 'generated'>, terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs'>): number {
+/** And a contract, a file that only declares an interface or annotation type: the code that does what a question asks implements it. */
+const CONTRACT_FILE_FACTOR = 0.6;
+
+/** What a file's ranking score is multiplied by for its kind: tests, prose, generated files and contracts below code unless the question asks for them. */
+export function roleFactor(
+  facts: Pick<FileFacts, 'path' | 'generated' | 'language' | 'symbols'>,
+  terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs' | 'identifiers' | 'capitalised' | 'subjects'>,
+): number {
   let factor = 1;
   if (!terms.aboutTests && isTestPath(facts.path)) factor *= TEST_FILE_FACTOR;
   if (!terms.aboutDocs && isProsePath(facts.path)) factor *= PROSE_FILE_FACTOR;
   if (facts.generated) factor *= GENERATED_FILE_FACTOR;
+  if (isContract(facts) && !namesOneOf(terms, facts.symbols)) factor *= CONTRACT_FILE_FACTOR;
   return factor;
+}
+
+/** Languages whose every line of code is inside a type, so a file of interfaces alone holds no code. */
+const TYPE_ONLY_LANGUAGES = new Set(['java', 'csharp']);
+
+/**
+ * A Java or C# file that only declares interfaces or annotation types, whose methods have no bodies (gson's
+ * `InstanceCreator`, `@Expose`): asked "Where does Gson create an instance of a class that has no no-args
+ * constructor?", `InstanceCreator.java`, whose doc says those words, ranked above `ConstructorConstructor.java`, which
+ * does it. Other languages are left alone: a TypeScript file's interfaces may sit beside a default-exported function
+ * the tagger does not see, and Go's methods of an interface's implementations live in other files.
+ */
+function isContract(facts: Pick<FileFacts, 'language' | 'symbols'>): boolean {
+  if (!TYPE_ONLY_LANGUAGES.has(facts.language)) return false;
+  const types = facts.symbols.filter((symbol) => symbol.container === undefined);
+  // A method that spans more than two lines has a body (a default method), or so long a head that it is left alone.
+  return (
+    types.length > 0 &&
+    types.every((symbol) => symbol.kind === 'interface') &&
+    facts.symbols.every((symbol) => symbol.kind === 'interface' || symbol.endLine - symbol.line < 2)
+  );
+}
+
+/** Whether the question spells the name of one of these definitions: then it asks for the contract itself. */
+function namesOneOf(terms: Pick<QuestionTerms, 'identifiers' | 'capitalised' | 'subjects'>, symbols: FileFacts['symbols']): boolean {
+  const names = new Set([...terms.identifiers, ...terms.capitalised, ...terms.subjects]);
+  return symbols.some((symbol) => names.has(symbol.name));
 }
