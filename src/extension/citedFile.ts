@@ -9,7 +9,10 @@ import { workspacePathOf } from './workspaceFolders';
 const MAX_CANDIDATES = 50;
 /** Glob syntax: a path holding any of these is not searched for (the webview never sends one). */
 const GLOB_SYNTAX = /[*?{}[\]!\\]/;
-/** Dependencies and build output, which the file tools skip too: `index.ts` is the workspace's, not node_modules'. */
+/**
+ * Dependencies and build output, which the file tools skip too: `index.ts` is the workspace's, not node_modules'.
+ * (An exclude of its own replaces the user's `files.exclude` in the search; secret files are refused afterwards.)
+ */
 const SKIPPED_FOLDERS = `**/{${defaultIgnoredDirectoryNames().join(',')}}/**`;
 
 /** Asks the user which of several files a link meant; undefined when dismissed. */
@@ -28,10 +31,10 @@ export async function resolveCitedFile(workspace: Workspace, path: string, choos
   } catch (error) {
     if (!(error instanceof WorkspaceAccessError) || error.code !== 'not-found' || GLOB_SYNTAX.test(path)) throw error;
     const end = path.replace(/^\/+/, '');
-    const { found, refused } = await filesEndingWith(workspace, end);
+    const { found, refused, searchFull } = await filesEndingWith(workspace, end);
     if (found.length === 0) throw refused ?? error;
     if (found.length === 1) return found[0]!.resolved;
-    const many = found.length >= MAX_CANDIDATES ? `${MAX_CANDIDATES} or more` : String(found.length);
+    const many = searchFull ? `${found.length} or more` : String(found.length);
     const chosen = await choose(
       found.map((file) => file.path),
       `${many} files end with ${end}: open which one?`,
@@ -41,10 +44,14 @@ export async function resolveCitedFile(workspace: Workspace, path: string, choos
 }
 
 /**
- * Workspace files (as the file tools write their paths) whose path ends with `end`, sorted, each resolved; and why
- * the first file that could not be was refused (a secret file: the user is told so rather than that nothing is there).
+ * Workspace files (as the file tools write their paths) whose path ends with `end`, sorted, each resolved; why the
+ * first file that could not be was refused (a secret file: the user is told so rather than that nothing is there);
+ * and whether the search stopped at its cap (there may be more).
  */
-async function filesEndingWith(workspace: Workspace, end: string): Promise<{ found: Array<{ path: string; resolved: ResolvedPath }>; refused?: Error }> {
+async function filesEndingWith(
+  workspace: Workspace,
+  end: string,
+): Promise<{ found: Array<{ path: string; resolved: ResolvedPath }>; refused?: Error; searchFull: boolean }> {
   const uris = await vscode.workspace.findFiles(`**/${end}`, SKIPPED_FOLDERS, MAX_CANDIDATES);
   const paths = [...new Set(uris.map(workspacePathOf))].filter((path): path is string => path !== undefined && pathEndsWith(path, end)).sort();
   const found: Array<{ path: string; resolved: ResolvedPath }> = [];
@@ -56,5 +63,5 @@ async function filesEndingWith(workspace: Workspace, end: string): Promise<{ fou
       refused ??= error as Error;
     }
   }
-  return { found, refused };
+  return { found, refused, searchFull: uris.length >= MAX_CANDIDATES };
 }

@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { isTestPath } from '../../src/core/codebaseIndex/search/fileRoles';
+import { buildFileFacts } from '../../src/core/codebaseIndex/parsing/fileFacts';
+import { isTestPath, roleFactor } from '../../src/core/codebaseIndex/search/fileRoles';
+import { questionTerms } from '../../src/core/codebaseIndex/search/questionTerms';
 
 /** "Where is X" means the code: tests rank below it, and are listed only when the question asks for them. */
 describe('the index tells tests from the code they test by their paths', () => {
@@ -27,5 +29,40 @@ describe('the index tells tests from the code they test by their paths', () => {
       'src/testing.go',
     ])
       assert.equal(isTestPath(path), false, path);
+  });
+});
+
+/** A contract (a file of interfaces or annotation types alone) ranks below the code that implements it: parsed as the index parses it. */
+describe('the index tells a Java or C# contract from the code that implements it', () => {
+  const factor = async (path: string, text: string, question = 'Where is a payment charged to the card?') =>
+    roleFactor(await buildFileFacts({ path, hash: 'h', size: text.length, mtimeMs: 0 }, text), questionTerms(question));
+  const JAVA_CONTRACT = 'package shop;\n\n/** Charges a payment. */\npublic interface Payment {\n  void charge(int cents);\n}\n';
+
+  it('a Java interface or annotation type alone, unless the question names it', async () => {
+    assert.equal(await factor('src/Payment.java', JAVA_CONTRACT), 0.6);
+    assert.equal(await factor('src/Charged.java', 'package shop;\n\n@Retention(RUNTIME)\npublic @interface Charged {}\n'), 0.6);
+    assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, 'Where is a Payment charged to the card?'), 1, 'named: the contract is what is asked for');
+  });
+
+  it('not a Java class, nor an interface with a default method, nor a TypeScript interface', async () => {
+    assert.equal(await factor('src/Card.java', 'package shop;\n\npublic class Card {\n  void charge(int cents) {\n    pay(cents);\n  }\n}\n'), 1);
+    const withDefault = 'package shop;\n\npublic interface Payment {\n  default void charge(int cents) {\n    log(cents);\n    pay(cents);\n  }\n}\n';
+    assert.equal(await factor('src/Payment.java', withDefault), 1);
+    assert.equal(await factor('src/payment.ts', 'export interface Payment {\n  charge(cents: number): void;\n}\n'), 1);
+  });
+
+  it('a C# interface in a block, a file-scoped or a dotted namespace alike', async () => {
+    const contract = 'public interface IPayment\n{\n    void Charge(int cents);\n}';
+    for (const text of [
+      `namespace Shop.Billing\n{\n${contract}\n}\n`,
+      `namespace Shop\n{\n${contract}\n}\n`,
+      `namespace Shop.Billing;\n\n${contract}\n`,
+      `namespace Shop;\n\n${contract}\n`,
+    ])
+      assert.equal(await factor('src/IPayment.cs', text), 0.6, text);
+    assert.equal(
+      await factor('src/Card.cs', 'namespace Shop\n{\npublic class Card\n{\n    public void Charge(int cents)\n    {\n        Pay(cents);\n    }\n}\n}\n'),
+      1,
+    );
   });
 });

@@ -59,12 +59,24 @@ const TYPE_ONLY_LANGUAGES = new Set(['java', 'csharp']);
  */
 function isContract(facts: Pick<FileFacts, 'language' | 'symbols'>): boolean {
   if (!TYPE_ONLY_LANGUAGES.has(facts.language)) return false;
-  const types = facts.symbols.filter((symbol) => symbol.container === undefined);
+  let contract = contracts.get(facts);
+  if (contract === undefined) contracts.set(facts, (contract = declaresOnly(facts.symbols)));
+  return contract;
+}
+
+/** Per version of a file's facts (a re-indexed file gets new ones): a query ranks up to 200 files, question after question. */
+const contracts = new WeakMap<object, boolean>();
+
+function declaresOnly(symbols: FileFacts['symbols']): boolean {
+  // C#'s namespaces are definitions too (`module`), and a type's container in a block namespace: read past them.
+  const namespaces = new Set(symbols.filter((symbol) => symbol.kind === 'module').map((symbol) => symbol.name));
+  const definitions = symbols.filter((symbol) => symbol.kind !== 'module');
+  const types = definitions.filter((symbol) => symbol.container === undefined || namespaces.has(symbol.container));
   // A method that spans more than two lines has a body (a default method), or so long a head that it is left alone.
   return (
     types.length > 0 &&
     types.every((symbol) => symbol.kind === 'interface') &&
-    facts.symbols.every((symbol) => symbol.kind === 'interface' || symbol.endLine - symbol.line < 2)
+    definitions.every((symbol) => symbol.kind === 'interface' || symbol.endLine - symbol.line < 2)
   );
 }
 

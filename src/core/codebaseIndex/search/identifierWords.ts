@@ -36,17 +36,13 @@ export function indexTerms(text: string): string[] {
   return terms;
 }
 
-/**
- * English words that carry no meaning in a search, and the words a where-is question is made of. "one" and "per"
- * (both in the Glasgow stop list) made ripgrep's `per_match_one_line` a name the question's words cover, for
- * "Where is the output for --json mode written, one JSON message per match?".
- */
+/** English words that carry no meaning in a search, and the words a where-is question is made of. */
 export const STOP_WORDS = new Set(
   (
     'a an and are as at be been but by can could did do does for from has have how i if in into is it its me my of on or our ' +
     'should so than that the their them then there these this those to was we were what when where which who why will with ' +
     'would you your about after all also any before each find here just more most not now only other out over same show some ' +
-    'such tell up us very one per'
+    'such tell up us very'
   ).split(' '),
 );
 

@@ -84,7 +84,7 @@ function render(
     const file = entry(d.path);
     // The doc of the definition a file is named after is usually what the entry says the file is about: said once.
     const doc = d.doc && !saysTheSame(d.doc, file.about) ? ` — ${d.doc}` : '';
-    file.lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${withoutAnnotations(d.signature)}${doc}`);
+    file.lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${withoutAnnotations(d.signature, contents.get(d.path)?.language)}${doc}`);
   }
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the
@@ -97,7 +97,8 @@ function render(
     if (hit.score < floor && !byFile.has(hit.path)) continue;
     const file = entry(hit.path);
     for (const symbol of hit.symbols.slice(0, perFile))
-      if (!shown.has(`${hit.path}:${symbol.line}`)) file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature)}`);
+      if (!shown.has(`${hit.path}:${symbol.line}`))
+        file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature, contents.get(hit.path)?.language)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
     for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
@@ -134,11 +135,17 @@ function bestFirst<T>(entries: Array<[string, T]>, best: string | undefined, def
   return [entries[at]!, ...entries.slice(0, at), ...entries.slice(at + 1)];
 }
 
-/** Whether a definition's doc says what the entry's about line says (either may be cut shorter, with or without `…`). */
+/**
+ * Whether a definition's doc says no more than the entry's about line: the same words, or more only where the about
+ * line was cut (`…`) or the doc goes on for a fragment (its comment's first line ends "…has been present. This"). A
+ * second sentence the about line left out is not said.
+ */
 function saysTheSame(doc: string, about: string | undefined): boolean {
   if (about === undefined) return false;
-  const [a, b] = [doc, about].map((text) => text.replace(/…$/, ''));
-  return a!.startsWith(b!) || b!.startsWith(a!);
+  const [uncutDoc, uncutAbout] = [doc, about].map((text) => text.replace(/…$/, '')) as [string, string];
+  if (uncutAbout.startsWith(uncutDoc)) return true;
+  if (!uncutDoc.startsWith(uncutAbout)) return false;
+  return about.endsWith('…') || (uncutDoc.slice(uncutAbout.length).match(/\p{L}+/gu) ?? []).length < 3;
 }
 
 /**
@@ -159,12 +166,16 @@ function repeats(line: string, said: string[]): boolean {
 /** One annotation or decorator at the start of a signature: `@Override`, `@Target({ElementType.FIELD})` (one level of parentheses). */
 const LEADING_ANNOTATION = /^@(?!interface\b)[\w.]+(?:\((?:[^()]|\([^()]*\))*\))?\s+/;
 
+/** Languages whose `@` before a definition is an annotation or decorator (in CSS it is the definition: `@keyframes spin`). */
+const ANNOTATED_LANGUAGES = new Set(['java', 'kotlin', 'csharp', 'typescript', 'javascript', 'python', 'scala', 'dart']);
+
 /**
  * A signature without the annotations before it (`@Documented @Retention(RetentionPolicy.RUNTIME) public @interface
  * Since` is `public @interface Since`): they say how a tool treats the definition, not what it is, and cost a small
  * model's prompt up to 30 tokens a line.
  */
-function withoutAnnotations(signature: string): string {
+function withoutAnnotations(signature: string, language: string | undefined): string {
+  if (!language || !ANNOTATED_LANGUAGES.has(language)) return signature;
   let rest = signature;
   for (let match = LEADING_ANNOTATION.exec(rest); match; match = LEADING_ANNOTATION.exec(rest)) rest = rest.slice(match[0].length);
   // A signature cut before its definition (extractTags keeps 8 lines: `@Entity() @Index(…) …`) is all annotations.

@@ -118,10 +118,18 @@ function addExactDefinitions(contents: IndexContents, terms: QuestionTerms, scor
 }
 
 /**
+ * Words a name may hold that say nothing of what it does: ripgrep's `per_match_one_line` was a name the words of
+ * "Where is the output for --json mode written, one JSON message per match?" cover, and outranked its JSON printer.
+ * They still count everywhere else (typeorm's `OneToOne`).
+ */
+const NAMELESS_WORDS = new Set(['one', 'per']);
+
+/**
  * A file gains when one of its definitions is named almost entirely by the question's words: "where is the
  * default User-Agent string built" and `default_user_agent`, "lazy relations … loads" and `RelationLoader`.
  * BM25 over a whole file dilutes such a name among everything else the file says; the name alone does not.
- * Counted from two matching words, so one common word (`run`, `matched`) never decides.
+ * Counted from two matching words, so one common word (`run`, `matched`) never decides, and words that say nothing
+ * of what a name does (NAMELESS_WORDS) are not among them.
  */
 function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>, scores: Map<number, RankedFile>): void {
   if (wanted.size < 2) return;
@@ -132,7 +140,7 @@ function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>
     for (const stems of definitionNameStems(facts)) {
       if (stems.length === 0) continue;
       let matched = 0;
-      for (const stem of stems) if (wanted.has(stem)) matched++;
+      for (const stem of stems) if (wanted.has(stem) && !NAMELESS_WORDS.has(stem)) matched++;
       if (matched >= 2) best = Math.max(best, matched / stems.length);
     }
     file.score += NAMED_BY_QUESTION_WEIGHT * best;
