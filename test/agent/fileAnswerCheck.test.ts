@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { citedPlaces, linePastEnd } from '../../src/core/agent/answerPlaces';
+import { citedPlaces, lineOfAnotherEntry, linePastEnd } from '../../src/core/agent/answerPlaces';
 import { Workspace } from '../../src/core/workspace/workspace';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
 import { asksWhere, listCopyWatch, namesAPlace } from '../../src/core/agent/fileAnswerCheck';
@@ -237,6 +237,48 @@ describe('agent: a where-is answer names the file', () => {
     } finally {
       folder.cleanup();
     }
+  });
+
+  it("an answer that joins one entry's path to another entry's line, inside the file, is sent back once; a listed line is not", async () => {
+    const files = {
+      'src/walk.rs': `/// Walks directories in parallel.\npub struct WalkParallel {}\n${'// -\n'.repeat(20)}`,
+      'src/visit.rs': `${'// -\n'.repeat(6)}/// Visits each entry of a parallel directory walk.\npub fn visit_parallel_walk() {}\n`,
+    };
+    fx = await new AgentFixture(files, [{ text: 'It is src/walk.rs:8.' }, { text: 'src/visit.rs:8' }]).start();
+    assert.equal((await fx.ask('Where is the parallel directory walk?', WITH_INDEX)).answer, 'src/visit.rs:8');
+    const list = toolText(fx.toolMessages(0)[0]!.content);
+    assert.match(list, /^ +src\/visit\.rs:8\b/m, list);
+    assert.doesNotMatch(list, /^ +src\/walk\.rs:8\b/m, 'walk.rs has a line 8, but the list does not show it');
+    assert.equal(
+      fx.server.requests[1]!.body!.messages!.at(-1)!.content,
+      'The matches show line 8 in src/visit.rs, not in src/walk.rs. Name the file that answers the question, as path:line, in one sentence.',
+    );
+    assert.match(fx.eventsOf('warning')[0]!.message, /^the answer cited src\/walk\.rs:8, a line the matches show in src\/visit\.rs/);
+    await fx.close();
+
+    fx = await new AgentFixture(files, [{ text: 'It is src/visit.rs:8.' }]).start();
+    await fx.ask('Where is the parallel directory walk?', WITH_INDEX);
+    assert.equal(fx.server.requests.length, 1, 'a line the list shows for that file');
+  });
+
+  it('reads which entry a cited line comes from, by the lines the list shows', () => {
+    const shown = {
+      files: ['crates/pcre2/src/matcher.rs', 'crates/regex/src/matcher.rs'],
+      list: [
+        '1. crates/pcre2/src/matcher.rs — A builder for configuring the compilation of a PCRE2 regex.',
+        '   crates/pcre2/src/matcher.rs:115: pub fn case_smart(&mut self, yes: bool) -> &mut RegexMatcherBuilder',
+        '2. crates/regex/src/matcher.rs — A builder for constructing a `Matcher` using regular expressions.',
+        '   crates/regex/src/matcher.rs:120: pub fn case_smart(&mut self, yes: bool) -> &mut RegexMatcherBuilder',
+      ].join('\n'),
+    };
+    assert.deepEqual(lineOfAnotherEntry('It is crates/regex/src/matcher.rs:115: pub fn case_smart.', shown), {
+      path: 'crates/regex/src/matcher.rs',
+      line: 115,
+      shownIn: 'crates/pcre2/src/matcher.rs',
+    });
+    assert.equal(lineOfAnotherEntry('It is crates/regex/src/matcher.rs:120.', shown), undefined, 'the line the list shows for it');
+    assert.equal(lineOfAnotherEntry('It is crates/regex/src/matcher.rs:300.', shown), undefined, 'a line no entry shows');
+    assert.equal(lineOfAnotherEntry('It is src/other.rs:115.', shown), undefined, 'a file not shown');
   });
 
   it("says where the list shows the line that was cited under another file's path", async () => {

@@ -7,7 +7,7 @@ import { AgentRun, type RunStop } from './agentRun';
 import { AgentRunRecorder } from './agentRunLog';
 import { capReached, finalAnswer } from './capStop';
 import { answerRequest, isEmptyAnswer } from './emptyAnswer';
-import { linePastEnd, namesWorkspacePlace } from './answerPlaces';
+import { lineOfAnotherEntry, linePastEnd, namesWorkspacePlace } from './answerPlaces';
 import { namesAPlace, placeRequest } from './fileAnswerCheck';
 import { groundingRequest, unreadFilesNamed } from './groundingCheck';
 import { noteCutOff, takeTurn } from './loopTurn';
@@ -182,8 +182,9 @@ async function iterate(run: AgentRun): Promise<RunStop> {
         continue;
       }
       // A where-is question the index found candidates for, answered without naming any place (or, by a small model,
-      // with a copy of the candidates), or citing a line past the end of a file: asked once for the file, for each.
-      const missing = await whyNoPlace(run, turn.text, placeChecks);
+      // with a copy of the candidates), or citing a line past the end of a file or one the matches show for another file:
+      // asked once for the file, for each.
+      const missing = await whyNoPlace(run, turn.text, placeChecks, toolsUsed);
       if (missing) {
         placeChecks.add(missing.check);
         state.emit({ type: 'warning', message: `${missing.warning}; CodeWiki asked the model which file it is` });
@@ -214,7 +215,7 @@ async function iterate(run: AgentRun): Promise<RunStop> {
   }
 }
 
-/** What a where-is answer is checked for: that it names a place of its own, and that the lines it cites exist. */
+/** What a where-is answer is checked for: that it names a place of its own, and that the lines it cites exist where it cites them. */
 type PlaceCheck = 'place' | 'line';
 
 /**
@@ -226,6 +227,7 @@ async function whyNoPlace(
   run: AgentRun,
   answer: string,
   asked: ReadonlySet<PlaceCheck>,
+  toolsUsed: boolean,
 ): Promise<{ check: PlaceCheck; warning: string; note?: string } | undefined> {
   if (run.filesShown.length === 0 || !run.asksWhere) return undefined;
   if (!asked.has('place')) {
@@ -234,7 +236,17 @@ async function whyNoPlace(
     if (run.listCopyWatch?.copied(answer)) return { check: 'place', warning: "the answer copied the index's matches" };
   }
   if (asked.has('line') || !run.deps.workspace) return undefined;
-  const past = await linePastEnd(answer, { files: run.filesShown, list: run.matchesShown }, run.deps.workspace, run.signal);
+  const shown = { files: run.filesShown, list: run.matchesShown };
+  const past = await linePastEnd(answer, shown, run.deps.workspace, run.signal);
+  const joined = past || toolsUsed ? undefined : lineOfAnotherEntry(answer, shown);
+  if (joined) {
+    const place = `${joined.path}:${joined.line}`;
+    return {
+      check: 'line',
+      warning: `the answer cited ${place}, a line the matches show in ${joined.shownIn}`,
+      note: `The matches show line ${joined.line} in ${joined.shownIn}, not in ${joined.path}.`,
+    };
+  }
   if (!past) return undefined;
   const place = `${past.path}:${past.line}`;
   // Told only that the line is not there, the 1.5B default wrote `gin.go:998` again; told where the matches show it, it

@@ -93,6 +93,29 @@ export async function linePastEnd(
   return undefined;
 }
 
+/** A cited line that the matches show under another file's path, and not under the file cited. */
+export interface LineOfAnotherEntry extends CitedPlace {
+  /** The one other file the matches show a line of that number in. */
+  shownIn: string;
+}
+
+/**
+ * The answer's first place, when its line is not one the matches show for its file but is one they show for exactly
+ * one other file: the model joined one entry's path to another's line. Shown `crates/pcre2/src/matcher.rs:115:
+ * pub fn case_smart(…)` first and `crates/regex/src/matcher.rs:120: pub fn case_smart(…)` second, the 1.5B default
+ * answered `crates/regex/src/matcher.rs:115`, a line inside the file. Only for answers from the matches alone: a
+ * model that read a file may cite any of its lines.
+ */
+export function lineOfAnotherEntry(answer: string, shown: { files: readonly string[]; list: string }): LineOfAnotherEntry | undefined {
+  const first = citedPlaces(answer).find((cited) => shownFile(cited.path, shown.files) !== undefined);
+  if (!first) return undefined;
+  const path = shownFile(first.path, shown.files)!;
+  const listed = listedPlaces(shown.list).map((place) => ({ path: shownFile(place.path, shown.files), line: place.line }));
+  if (listed.some((place) => place.path === path && place.line === first.line)) return undefined;
+  const elsewhere = new Set(listed.flatMap((place) => (place.line === first.line && place.path !== undefined && place.path !== path ? [place.path] : [])));
+  return elsewhere.size === 1 ? { path, line: first.line, shownIn: [...elsewhere][0]! } : undefined;
+}
+
 /** The shown file a cited path names: the file itself, or the one shown file whose path ends with it (`tree.go`). */
 function shownFile(cited: string, files: readonly string[]): string | undefined {
   return files.includes(cited) ? cited : onlyPathEndingWith(files, cited);
