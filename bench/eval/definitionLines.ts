@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { citedPlaces } from '../../src/core/agent/answerPlaces';
 import { CodebaseIndex } from '../../src/core/codebaseIndex/codebaseIndex';
+import { pathEndsWith } from '../../src/core/workspace/pathEnds';
 import { Workspace } from '../../src/core/workspace/workspace';
 import type { EvalQuestion } from './evalRepos';
 
@@ -44,5 +45,5 @@ export async function definitionRanges(dir: string, storeDir: string, questions:
 export function citesDefinition(answer: string, ranges: readonly DefinitionRange[]): boolean {
   const first = citedPlaces(answer)[0];
   if (!first) return false;
-  return ranges.some((r) => (first.path === r.path || r.path.endsWith(`/${first.path}`)) && first.line >= r.line && first.line <= r.endLine);
+  return ranges.some((r) => pathEndsWith(r.path, first.path) && first.line >= r.line && first.line <= r.endLine);
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EvalQuestion } from './evalRepos';
-import { onlyPathEndingWith } from '../../src/core/workspace/pathEnds';
+import { onlyPathEndingWith, pathEndsWith } from '../../src/core/workspace/pathEnds';
 
 /** CODEWIKI_EVAL_CLI: a frozen copy of the built CLI (its whole dist folder), so rebuilding while the eval runs changes nothing. */
 const CLI = process.env.CODEWIKI_EVAL_CLI ?? resolve(__dirname, '..', '..', 'dist', 'cli.js');
@@ -135,7 +135,7 @@ export function filesNamed(answer: string, workspace: string): string[] {
   const found: Array<{ at: number; path: string }> = [];
   for (const match of answer.matchAll(/[\w./-]+\.[A-Za-z0-9]{1,8}\b/g)) {
     const token = match[0].replace(/^\.\//, '');
-    const path = repository.paths.find((p) => p === token || token.endsWith(`/${p}`)) ?? onlyPathEndingWith(repository.paths, token);
+    const path = repository.paths.find((known) => pathEndsWith(token, known)) ?? onlyPathEndingWith(repository.paths, token);
     if (path) found.push({ at: match.index, path });
   }
   return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.path))];
