@@ -44,6 +44,18 @@ describe('the index tells a Java or C# contract from the code that implements it
     assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, 'Where is a Payment charged to the card?'), 1, 'named: the contract is what is asked for');
   });
 
+  it('named in a question about what happens, a contract still ranks below the code; asked for, it does not', async () => {
+    const inPassing = 'Where are the refunds of a card sent back to the bank, using the amounts from Payment?';
+    assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, inPassing), 0.6);
+    for (const askedFor of [
+      'Where is `Payment` defined?',
+      'Which file declares the Payment interface used for card refunds?',
+      '`Payment`?',
+      'Where is the Payment class?',
+    ])
+      assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, askedFor), 1, askedFor);
+  });
+
   it('not a Java class, nor an interface with a default method, nor a TypeScript interface', async () => {
     assert.equal(await factor('src/Card.java', 'package shop;\n\npublic class Card {\n  void charge(int cents) {\n    pay(cents);\n  }\n}\n'), 1);
     const withDefault = 'package shop;\n\npublic interface Payment {\n  default void charge(int cents) {\n    log(cents);\n    pay(cents);\n  }\n}\n';

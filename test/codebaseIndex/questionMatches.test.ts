@@ -212,8 +212,53 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
     await index.update();
     const doing = await index.questionContext('Where does it create an instance of a class that has no no-args constructor?');
     assert.equal(listedFiles(doing.text)[0], 'src/main/java/demo/ObjectFactory.java', doing.text);
-    const named = await index.questionContext('Where does InstanceCreator create an instance of a class that has no no-args constructor?');
+    const named = await index.questionContext('Where is the `InstanceCreator` interface defined?');
     assert.equal(listedFiles(named.text)[0], 'src/main/java/demo/InstanceCreator.java', named.text);
+  });
+
+  it('a Java annotation the question names in passing, asking what happens, is listed below the code that does it', async () => {
+    fx.folder.write({
+      'src/main/java/demo/annotations/SerializedName.java': [
+        'package demo.annotations;',
+        '',
+        '/** An annotation that indicates this member should be serialized to JSON with the provided name. */',
+        '@Retention(RetentionPolicy.RUNTIME)',
+        '@Target({ElementType.FIELD, ElementType.METHOD})',
+        'public @interface SerializedName {',
+        '  /** The desired name of the field when it is serialized or deserialized. */',
+        '  String value();',
+        '}',
+      ].join('\n'),
+      'src/main/java/demo/bind/ReflectiveAdapter.java': [
+        'package demo.bind;',
+        '',
+        '/** Type adapter that reflects over the fields of a class. */',
+        'public final class ReflectiveAdapter {',
+        '  private BoundField createBoundField(Field field, String serializedName) {',
+        '    return new BoundField(serializedName, field);',
+        '  }',
+        '',
+        '  /** The JSON property names of a field: its @SerializedName, or its own name. */',
+        '  private List<String> fieldNames(Field field) {',
+        '    SerializedName annotation = field.getAnnotation(SerializedName.class);',
+        '    return annotation == null ? List.of(field.getName()) : List.of(annotation.value());',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const inPassing = await index.questionContext(
+      "Where does it turn an object's fields into JSON properties by reflection, using the names from @SerializedName?",
+      { detail: 'compact' },
+    );
+    assert.deepEqual(
+      listedFiles(inPassing.text),
+      ['src/main/java/demo/bind/ReflectiveAdapter.java', 'src/main/java/demo/annotations/SerializedName.java'],
+      inPassing.text,
+    );
+    const askedFor = await index.questionContext('Where is the `SerializedName` annotation declared?', { detail: 'compact' });
+    assert.equal(listedFiles(askedFor.text)[0], 'src/main/java/demo/annotations/SerializedName.java', askedFor.text);
   });
 
   it('"one" and "per" do not make a name the question\'s: the JSON printer, not `per_match_one_line`', async () => {

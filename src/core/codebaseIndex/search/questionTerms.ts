@@ -14,7 +14,21 @@ export interface QuestionTerms {
   aboutTests: boolean;
   /** Whether it asks for documentation, which is otherwise ranked below code. */
   aboutDocs: boolean;
+  /**
+   * Whether it asks what happens ("Where does Gson turn an object's fields into JSON properties …, using the names
+   * from @SerializedName?") rather than where a named thing is ("Where is `JsonReader` defined?", "Which file
+   * defines `TypeToken`?", "`Expose`?"): more than a few words of its own and none that ask for a definition.
+   */
+  asksWhatHappens: boolean;
 }
+
+/**
+ * Words that ask for a definition itself, not for the code that does something with it. Not "class" or "type": "an
+ * instance of a class" describes what happens; a short question ("Where is the `Since` class?") is one by its length.
+ */
+const ASKS_FOR_DEFINITION = /\b(defin\w*|declar\w*|interfaces?|annotations?|implement\w*)\b/i;
+/** A question with more words than this besides the names and stop words describes what happens. */
+const FEW_WORDS = 3;
 
 /** A quoted span that is a command or a flag, not a name: it has a space, or starts with a dash. */
 const QUOTED_COMMAND = /\s|^-/;
@@ -59,7 +73,14 @@ export function questionTerms(question: string): QuestionTerms {
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
+    asksWhatHappens: !ASKS_FOR_DEFINITION.test(question) && ownWords(question, [...identifiers, ...capitalised, ...subjects]) > FEW_WORDS,
   };
+}
+
+/** How many words a question has besides the names it spells and the stop words ("Where is the … of"). */
+function ownWords(question: string, names: readonly string[]): number {
+  const spelled = new Set(names.map((name) => name.toLowerCase()));
+  return (question.toLowerCase().match(/[a-z][a-z0-9]*/g) ?? []).filter((word) => !STOP_WORDS.has(word) && !spelled.has(word)).length;
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
