@@ -45,13 +45,14 @@ describe('the index tells a Java or C# contract from the code that implements it
   });
 
   it('named in a question about what happens, a contract still ranks below the code; asked for, it does not', async () => {
-    const inPassing = 'Where are the refunds of a card sent back to the bank, using the amounts from Payment?';
+    const inPassing = 'Where does the shop send the refunds of a card back to the bank, using the amounts from Payment?';
     assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, inPassing), 0.6);
     for (const askedFor of [
       'Where is `Payment` defined?',
       'Which file declares the Payment interface used for card refunds?',
       '`Payment`?',
-      'Where is the Payment class?',
+      'Where does the Payment class live?',
+      'Where is the `Payment` that the shop charges cards and sends refunds with?',
     ])
       assert.equal(await factor('src/Payment.java', JAVA_CONTRACT, askedFor), 1, askedFor);
   });

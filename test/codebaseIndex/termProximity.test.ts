@@ -165,6 +165,13 @@ describe('code index: the proximity of the question’s words', () => {
       assert.equal(definitionCoverage([longClass], lines, wanted, idf), 2, 'parent and order, from its doc line: not child or insert, from its body');
       assert.equal(definitionCoverage([wrapper], lines, wanted, idf), 0);
     });
+
+    it('a constant is its value: a long table counts its body like a function (ripgrep’s 370-line DEFAULT_TYPES)', () => {
+      const table = symbol('DEFAULT_ORDER', 1, 300, 'constant');
+      const variable = symbol('defaultOrder', 1, 300, 'variable');
+      assert.equal(definitionCoverage([table], lines, wanted, idf), 5, 'order (name) + parent, child, insert (its entries)');
+      assert.equal(definitionCoverage([variable], lines, wanted, idf), 0, 'a variable this long is a module, its name one word');
+    });
   });
 
   describe('in the ranking (real files)', () => {

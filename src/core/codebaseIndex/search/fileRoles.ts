@@ -31,7 +31,11 @@ const PROSE_FILE_FACTOR = 0.6;
 /** And generated code (protobuf stubs, bindings): the hand-written code they come from is what a user means. */
 const GENERATED_FILE_FACTOR = 0.5;
 
-/** And a contract, a file that only declares an interface or annotation type: the code that does what a question asks implements it. */
+/**
+ * And a contract, a file that only declares an interface or annotation type: the code that does what a question asks
+ * implements it. Unless the question names one of its definitions and asks for it, not for what happens
+ * (QuestionTerms.asksWhatHappens): gson's "…, using the names from @SerializedName?" asks for the code that reads them.
+ */
 const CONTRACT_FILE_FACTOR = 0.6;
 
 /** What a file's ranking score is multiplied by for its kind: tests, prose, generated files and contracts below code unless the question asks for them. */
@@ -80,7 +84,7 @@ function declaresOnly(symbols: FileFacts['symbols']): boolean {
   );
 }
 
-/** Whether the question spells the name of one of these definitions: then it asks for the contract itself. */
+/** Whether the question spells the name of one of these definitions: then, unless it asks what happens, it asks for the contract itself. */
 function namesOneOf(terms: Pick<QuestionTerms, 'identifiers' | 'capitalised' | 'subjects'>, symbols: FileFacts['symbols']): boolean {
   const names = new Set([...terms.identifiers, ...terms.capitalised, ...terms.subjects]);
   return symbols.some((symbol) => names.has(symbol.name));

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from './identifierWords';
+import { splitIdentifier, STOP_WORDS } from './identifierWords';
 
 export interface QuestionTerms {
   /** Words spelled like code (`getFileSummaries`, `MAX_SIZE`, `parse()`, `` `thing` ``): looked up as definitions by name. */
@@ -16,17 +16,21 @@ export interface QuestionTerms {
   aboutDocs: boolean;
   /**
    * Whether it asks what happens ("Where does Gson turn an object's fields into JSON properties …, using the names
-   * from @SerializedName?") rather than where a named thing is ("Where is `JsonReader` defined?", "Which file
-   * defines `TypeToken`?", "`Expose`?"): more than a few words of its own and none that ask for a definition.
+   * from @SerializedName?") rather than where a named thing is ("Where is `JsonReader` defined?", "Where is the
+   * `FieldNamingStrategy` that maps a field's name to JSON?", "Where does `Expose` live?"): a verb that something
+   * does, more than a few words of its own, and none that ask for a definition.
    */
   asksWhatHappens: boolean;
 }
 
 /**
  * Words that ask for a definition itself, not for the code that does something with it. Not "class" or "type": "an
- * instance of a class" describes what happens; a short question ("Where is the `Since` class?") is one by its length.
+ * instance of a class" describes what happens; a short question ("Where does the `Since` class live?") is one by its
+ * length. Not "implements": "Which class implements `InstanceCreator`?" asks for the code that does.
  */
-const ASKS_FOR_DEFINITION = /\b(defin\w*|declar\w*|interfaces?|annotations?|implement\w*)\b/i;
+const ASKS_FOR_DEFINITION = /\b(defin(?:e|es|ed|ing|ition|itions)|declar\w*|interfaces?|annotations?)\b/i;
+/** "Where does Gson turn …", "How do rows get …": something does what the question asks. */
+const DOES_SOMETHING = /^\s*\w+\s+(?:does|do|did|can|could|will|would|should|may|might|must)\b/i;
 /** A question with more words than this besides the names and stop words describes what happens. */
 const FEW_WORDS = 3;
 
@@ -73,14 +77,19 @@ export function questionTerms(question: string): QuestionTerms {
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
-    asksWhatHappens: !ASKS_FOR_DEFINITION.test(question) && ownWords(question, [...identifiers, ...capitalised, ...subjects]) > FEW_WORDS,
+    asksWhatHappens:
+      DOES_SOMETHING.test(question) && !ASKS_FOR_DEFINITION.test(question) && ownWords(question, [...identifiers, ...capitalised, ...subjects]) > FEW_WORDS,
   };
 }
 
-/** How many words a question has besides the names it spells and the stop words ("Where is the … of"). */
+/**
+ * How many different words a question has besides the names it spells (in their parts: `per_match_one_line` is
+ * four) and the stop words ("Where is the … of"), in any script.
+ */
 function ownWords(question: string, names: readonly string[]): number {
-  const spelled = new Set(names.map((name) => name.toLowerCase()));
-  return (question.toLowerCase().match(/[a-z][a-z0-9]*/g) ?? []).filter((word) => !STOP_WORDS.has(word) && !spelled.has(word)).length;
+  const spelled = new Set(names.flatMap((name) => [name.toLowerCase(), ...splitIdentifier(name)]));
+  const words = question.replace(/['’]s\b/g, '').match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  return new Set(words.map((word) => word.toLowerCase()).filter((word) => !STOP_WORDS.has(word) && !spelled.has(word))).size;
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
