@@ -7,6 +7,8 @@ describe('a question that names a definition asks either for it or for what happ
     for (const question of [
       "Where does Gson turn an object's fields into JSON properties by reflection, using the names from @SerializedName?",
       'How do the rows of a `Table` get sorted before they are inserted?',
+      '> So, where in the code does it turn fields into JSON properties with @SerializedName?',
+      "I'm lost. Which file does the sorting of a `Table`'s rows before they are inserted?",
     ])
       assert.equal(questionTerms(question).asksWhatHappens, true, question);
   });
@@ -17,6 +19,8 @@ describe('a question that names a definition asks either for it or for what happ
       'Which file declares the `Payment` interface used for card refunds and chargebacks?',
       'Where does `per_match_one_line` get set on the printer?',
       "Where does Gson's `TYPE_ADAPTER_FACTORY` live?",
+      "Where doesn't `Table` sort?",
+      'Where does the 4xx `Table` go?',
       "Where is the `FieldNamingStrategy` that maps a field's name to a JSON property name?",
       'Wo ist die Schnittstelle `Payment`?',
     ])

@@ -167,10 +167,12 @@ describe('code index: the proximity of the question’s words', () => {
     });
 
     it('a constant is its value: a long table counts its body like a function (ripgrep’s 370-line DEFAULT_TYPES)', () => {
-      const table = symbol('DEFAULT_ORDER', 1, 300, 'constant');
-      const variable = symbol('defaultOrder', 1, 300, 'variable');
+      const table = { ...symbol('DEFAULT_ORDER', 1, 300, 'constant'), signature: 'pub const DEFAULT_ORDER: &[(&str, &str)] = &[' };
+      const variable = { ...symbol('defaultOrder', 1, 300, 'variable'), signature: 'var defaultOrder = [' };
+      const wrapper = { ...symbol('ORDER_LIB', 1, 300, 'constant'), signature: 'var ORDER_LIB = (function () {' };
       assert.equal(definitionCoverage([table], lines, wanted, idf), 5, 'order (name) + parent, child, insert (its entries)');
       assert.equal(definitionCoverage([variable], lines, wanted, idf), 0, 'a variable this long is a module, its name one word');
+      assert.equal(definitionCoverage([wrapper], lines, wanted, idf), 0, 'a constant whose value is code is a module too');
     });
   });
 

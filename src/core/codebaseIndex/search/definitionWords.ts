@@ -21,9 +21,16 @@ const ONE_JOB: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method', '
 /** But a function or constant this long wraps a module (a UMD wrapper, a generated parser): its words are the file's. */
 const MAX_FUNCTION_LINES = 500;
 
-/** Whether the words of a definition's body say what it is about: a function or constant up to MAX_FUNCTION_LINES, anything else up to MAX_BODY_LINES. */
+/**
+ * A constant whose value is code, not data: a module in a function (`var LIB = (function () {`), an object of arrow
+ * functions, a Ruby `Struct.new(…) do`. Its body holds many things, like a class's.
+ */
+const CODE_VALUE = /\bfunction\b|=>|\b(?:Struct|Class|Module)\.new\b|\bdo\s*(?:\|[^|]*\|)?\s*$|\blambda\b/;
+
+/** Whether the words of a definition's body say what it is about: a function or a table up to MAX_FUNCTION_LINES, anything else up to MAX_BODY_LINES. */
 export function bodyIsAboutIt(symbol: SymbolDef): boolean {
-  return symbol.endLine - symbol.line <= (ONE_JOB.has(symbol.kind) ? MAX_FUNCTION_LINES : MAX_BODY_LINES);
+  const oneJob = ONE_JOB.has(symbol.kind) && !(symbol.kind === 'constant' && CODE_VALUE.test(symbol.signature));
+  return symbol.endLine - symbol.line <= (oneJob ? MAX_FUNCTION_LINES : MAX_BODY_LINES);
 }
 
 /** A definition's name and doc words, stemmed; once per definition (a re-indexed file's definitions are new objects). */

@@ -29,8 +29,6 @@ export interface QuestionTerms {
  * length. Not "implements": "Which class implements `InstanceCreator`?" asks for the code that does.
  */
 const ASKS_FOR_DEFINITION = /\b(defin(?:e|es|ed|ing|ition|itions)|declar\w*|interfaces?|annotations?)\b/i;
-/** "Where does Gson turn …", "How do rows get …": something does what the question asks. */
-const DOES_SOMETHING = /^\s*\w+\s+(?:does|do|did|can|could|will|would|should|may|might|must)\b/i;
 /** A question with more words than this besides the names and stop words describes what happens. */
 const FEW_WORDS = 3;
 
@@ -42,6 +40,18 @@ const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)
  * rather than a definition the question asks for (gson's class `Gson` is not where fields are skipped).
  */
 const AUXILIARY = new Set(['does', 'do', 'did', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must']);
+const AUXILIARIES = [...AUXILIARY].join('|');
+/**
+ * Something does what the question asks: "Where does Gson turn …", "So, where exactly does it …", "How in the code do
+ * rows get …", "Does Gson use …?". A question word and an auxiliary at most three words apart, or an auxiliary
+ * opening a sentence. A passive question ("Where are the refunds sent …") is left out: it reads like one that
+ * describes the thing it asks for ("Where is the `FieldNamingStrategy` that maps …"), and then a contract keeps the
+ * rank it had before questions were told apart.
+ */
+const DOES_SOMETHING = new RegExp(
+  `\\b(?:where|how|what|when|why|which)\\b(?:\\s+[\\w'’]+){0,3}?\\s+(?:${AUXILIARIES})\\b|(?:^|[.?!:]\\s*)[\\s"'“>]*(?:${AUXILIARIES})\\s`,
+  'i',
+);
 
 /**
  * Reads the names out of a question the way Aider splits a message on non-word characters, but
@@ -84,12 +94,13 @@ export function questionTerms(question: string): QuestionTerms {
 
 /**
  * How many different words a question has besides the names it spells (in their parts: `per_match_one_line` is
- * four) and the stop words ("Where is the … of"), in any script.
+ * four), the stop words ("Where is the … of") and single letters (`4xx`), in any script; "doesn't" is one word.
  */
 function ownWords(question: string, names: readonly string[]): number {
   const spelled = new Set(names.flatMap((name) => [name.toLowerCase(), ...splitIdentifier(name)]));
-  const words = question.replace(/['’]s\b/g, '').match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
-  return new Set(words.map((word) => word.toLowerCase()).filter((word) => !STOP_WORDS.has(word) && !spelled.has(word))).size;
+  const words = question.replace(/['’](?:s|t|re|ll|ve|d)\b/gi, '').match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  const own = words.map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !spelled.has(word));
+  return new Set(own).size;
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
