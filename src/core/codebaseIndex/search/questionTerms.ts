@@ -94,11 +94,15 @@ export function questionTerms(question: string): QuestionTerms {
 
 /**
  * How many different words a question has besides the names it spells (in their parts: `per_match_one_line` is
- * four), the stop words ("Where is the … of") and single letters (`4xx`), in any script; "doesn't" is one word.
+ * four), the stop words ("Where is the … of", "doesn't" as "does") and single letters, in any script.
  */
 function ownWords(question: string, names: readonly string[]): number {
   const spelled = new Set(names.flatMap((name) => [name.toLowerCase(), ...splitIdentifier(name)]));
-  const words = question.replace(/['’](?:s|t|re|ll|ve|d)\b/gi, '').match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  const words =
+    question
+      .replace(/n['’]t\b/gi, '')
+      .replace(/['’](?:s|re|ll|ve|d)\b/gi, '')
+      .match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
   const own = words.map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !spelled.has(word));
   return new Set(own).size;
 }
