@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Decide whether llama-server may repack the model's weights on this CPU: prints --repack or --no-repack.
 
-  repack_check.py LLAMA_SERVER GGUF VERDICT_FILE [--jinja|--no-jinja]
+  repack_check.py LLAMA_SERVER GGUF VERDICT_DIR [--jinja|--no-jinja]
 
 Repacked CPU kernels process prompts 2-2.6x faster here (measured: 70.9 vs 27-39 prompt tokens/s for
 qwen2.5-coder-1.5b Q4_K_M on a 2-core AMD EPYC), but on this project's Intel Xeon VMs (AVX-512 with FP16) they
 computed garbage ("What is the capital of France?" -> "000x,9"). So the answer is measured, not assumed: a
 throw-away llama-server with --repack answers that question greedily; "Paris" keeps repacking on. The verdict is
-stored in VERDICT_FILE (beside the binary, which is built per CPU, so a verdict never travels to another CPU)
-and the check runs once per binary and model. A check that could not run (the server did not start, no answer)
+stored in VERDICT_DIR (beside the binary, which is built per CPU, so a verdict never travels to another CPU)
+and the check runs once per binary and model file: the file's real path names the verdict, so a model reached
+through a symlinked cache (the test suite's) finds the verdict of the file it is. A check that could not run (the server did not start, no answer)
 means --no-repack this time, without a verdict: the slow path is always right. Stdlib only.
 """
+import hashlib
 import json
 import os
 import socket
@@ -64,9 +66,16 @@ def check(server, gguf, jinja):
             proc.kill()
 
 
+def verdict_path(verdict_dir, gguf):
+    """repack-verdict-KEY, KEY the first 12 hex digits of the sha256 of the model's real path."""
+    key = hashlib.sha256(os.path.realpath(gguf).encode()).hexdigest()[:12]
+    return os.path.join(verdict_dir, f"repack-verdict-{key}")
+
+
 def main():
-    server, gguf, verdict_file = sys.argv[1:4]
+    server, gguf, verdict_dir = sys.argv[1:4]
     jinja = sys.argv[4] if len(sys.argv) > 4 else "--jinja"
+    verdict_file = verdict_path(verdict_dir, gguf)
     if os.path.exists(verdict_file):
         with open(verdict_file) as f:
             verdict = f.read().strip()

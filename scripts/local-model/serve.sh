@@ -123,15 +123,14 @@ fi
 # 2-core AMD EPYC: 70.9 vs 27-39 prompt tokens/s for the 1.5B model, answers right), but on this project's Intel
 # Xeon VMs (AVX-512 with FP16) they computed garbage: "What is the capital of France?" -> "000x,9", and the 1.5B
 # model wrote "<tools></tools>" instead of tool calls. So repack_check.py asks that question of a throw-away
-# server with --repack, once per binary (built per CPU) and model, and keeps the verdict beside the binary.
+# server with --repack, once per binary (built per CPU) and model file, and keeps the verdict beside the binary.
 # CODEWIKI_REPACK=on|off skips the check; a "--repack" or "--no-repack" after -- wins anyway.
 case "${CODEWIKI_REPACK:-auto}" in
   on) ARGS+=(--repack) ;;
   off) ARGS+=(--no-repack) ;;
   *)
-    MODEL_KEY="$(printf '%s' "$MODEL_PATH" | sha256sum | cut -c1-12)"
     JINJA_FLAG=--no-jinja; [ "$JINJA" = yes ] && JINJA_FLAG=--jinja
-    ARGS+=("$("$PY" "$LM_DIR/repack_check.py" "$BIN" "$MODEL_PATH" "$(dirname "$BIN")/repack-verdict-$MODEL_KEY" "$JINJA_FLAG")")
+    ARGS+=("$("$PY" "$LM_DIR/repack_check.py" "$BIN" "$MODEL_PATH" "$(dirname "$BIN")" "$JINJA_FLAG")")
     ;;
 esac
 # The prompt cache (docs/local-model.md, "Prompt cache"). Prompt processing is ~30 tokens/s here, so a prompt
