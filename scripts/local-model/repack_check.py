@@ -68,7 +68,7 @@ def check(server, gguf, jinja):
 
 def verdict_path(verdict_dir, gguf):
     """repack-verdict-KEY, KEY the first 12 hex digits of the sha256 of the model's real path."""
-    key = hashlib.sha256(os.path.realpath(gguf).encode()).hexdigest()[:12]
+    key = hashlib.sha256(os.fsencode(os.path.realpath(gguf))).hexdigest()[:12]  # the bytes bash hashed
     return os.path.join(verdict_dir, f"repack-verdict-{key}")
 
 
@@ -91,9 +91,12 @@ def main():
     verdict = "repack" if right else "no-repack"
     sys.stderr.write(f"[local-model] weight repacking on this CPU: {'right' if right else 'WRONG'} (asked the capital of France: {answer!r}); using --{verdict}\n")
     tmp = f"{verdict_file}.{os.getpid()}"
-    with open(tmp, "w") as f:
-        f.write(verdict + "\n")
-    os.replace(tmp, verdict_file)
+    try:
+        with open(tmp, "w") as f:
+            f.write(verdict + "\n")
+        os.replace(tmp, verdict_file)
+    except OSError as error:  # a read-only binary folder (a system llama-server): the verdict holds for this start only
+        sys.stderr.write(f"[local-model] repack verdict not kept ({error})\n")
     print(f"--{verdict}")
 
 

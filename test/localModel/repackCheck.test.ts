@@ -27,6 +27,8 @@ function fakeLlamaServer(dir: string, answer: string): { bin: string; starts: ()
       "  if (req.url === '/health') return res.end(JSON.stringify({ status: 'ok' }));",
       `  res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: ${JSON.stringify(answer)} } }] }));`,
       "}).listen(Number(arg('--port')), '127.0.0.1');",
+      '// Stopped by the check; gone anyway if the check was killed before it could stop it.',
+      'setTimeout(() => process.exit(0), 30_000).unref();',
     ].join('\n'),
   );
   chmodSync(bin, 0o755);
@@ -35,7 +37,8 @@ function fakeLlamaServer(dir: string, answer: string): { bin: string; starts: ()
 
 /** `repack_check.py LLAMA_SERVER GGUF VERDICT_DIR`, as serve.sh runs it: what it prints is the flag serve.sh passes on. */
 function check(bin: string, gguf: string, verdicts: string): { flag: string; stderr: string } {
-  const run = spawnSync('python3', [REPACK_CHECK, bin, gguf, verdicts, '--no-jinja'], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync('python3', [REPACK_CHECK, bin, gguf, verdicts, '--no-jinja'], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(run.error, undefined, `python3 runs serve.sh's helpers: ${run.error?.message}`);
   assert.equal(run.status, 0, run.stderr);
   return { flag: run.stdout.trim(), stderr: run.stderr };
 }
@@ -66,6 +69,15 @@ describe('the weight repacking check: asked once per model file, its verdict kep
     writeFileSync(other, 'GGUF');
     check(server.bin, other, dir.path);
     assert.equal(server.starts().length, 2, 'another model file is asked once');
+  });
+
+  it('a verdict that cannot be kept (no such folder) still gives this start its flag', () => {
+    const server = fakeLlamaServer(dir.path, 'Paris');
+    const model = join(dir.path, 'model.gguf');
+    writeFileSync(model, 'GGUF');
+    const unwritable = check(server.bin, model, join(dir.path, 'missing'));
+    assert.equal(unwritable.flag, '--repack');
+    assert.match(unwritable.stderr, /repack verdict not kept/);
   });
 
   it('a wrong answer keeps --no-repack, remembered as such', () => {

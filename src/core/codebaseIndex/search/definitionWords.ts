@@ -14,8 +14,9 @@ const MAX_BODY_LINES = 150;
 /**
  * Kinds of definition about one thing even when long: gin's 180-line `getValue` still does one job, and a constant is
  * its value: ripgrep's 370-line `DEFAULT_TYPES` lists the file types and their globs, and "which extensions count as
- * 'rust' or 'py'?" is answered by the words in it (retrieval alone: ripgrep's file-types question lists it second
- * instead of not at all, history 188 → 189 of 280 first).
+ * 'rust' or 'py'?" is answered by the words in it (a small model's list for ripgrep's file-types question shows it
+ * second instead of not at all; retrieval alone, history 188 → 189 of 280 first). A constant whose value is code
+ * counts like a class (CODE_VALUE).
  */
 const ONE_JOB: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method', 'constant']);
 /** But a function or constant this long wraps a module (a UMD wrapper, a generated parser): its words are the file's. */
