@@ -9,9 +9,11 @@ computed garbage ("What is the capital of France?" -> "000x,9"). So the answer i
 throw-away llama-server with --repack answers that question greedily; "Paris" keeps repacking on. The verdict is
 stored in VERDICT_DIR (beside the binary, which is built per CPU, so a verdict never travels to another CPU)
 and the check runs once per binary and model file: the file's real path names the verdict, so a model reached
-through a symlinked cache (the test suite's) finds the verdict of the file it is. A check that could not run (the server did not start, no answer)
+through a symlinked cache (the test suite's) finds the verdict of the file it is, and two servers starting at once
+check once (a lock on VERDICT_DIR; the second reads the first one's verdict). A check that could not run (the server did not start, no answer)
 means --no-repack this time, without a verdict: the slow path is always right. Stdlib only.
 """
+import fcntl
 import hashlib
 import json
 import os
@@ -72,22 +74,49 @@ def verdict_path(verdict_dir, gguf):
     return os.path.join(verdict_dir, f"repack-verdict-{key}")
 
 
+def kept_verdict(verdict_file):
+    """The verdict an earlier check kept: "repack", "no-repack", or None."""
+    try:
+        with open(verdict_file) as f:
+            verdict = f.read().strip()
+    except OSError:
+        return None
+    return verdict if verdict in ("repack", "no-repack") else None
+
+
+def locked(verdict_dir):
+    """An exclusive lock on the verdict folder, so that two servers starting at once check once; None without one."""
+    try:
+        fd = os.open(verdict_dir, os.O_RDONLY)
+    except OSError:
+        return None
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
 def main():
     server, gguf, verdict_dir = sys.argv[1:4]
     jinja = sys.argv[4] if len(sys.argv) > 4 else "--jinja"
     verdict_file = verdict_path(verdict_dir, gguf)
-    if os.path.exists(verdict_file):
-        with open(verdict_file) as f:
-            verdict = f.read().strip()
-        if verdict in ("repack", "no-repack"):
-            print(f"--{verdict}")
-            return
+    verdict = kept_verdict(verdict_file)
+    if verdict is None:
+        lock = locked(verdict_dir)
+        try:
+            # Another start may have checked while this one waited for the lock.
+            verdict = kept_verdict(verdict_file) or check_and_keep(server, gguf, jinja, verdict_file)
+        finally:
+            if lock is not None:
+                os.close(lock)
+    print(f"--{verdict}")
+
+
+def check_and_keep(server, gguf, jinja, verdict_file):
+    """Asks the throw-away server and keeps its verdict; "no-repack", not kept, when the check could not run."""
     try:
         right, answer = check(server, gguf, jinja)
     except Exception as error:  # the check could not run: the path that is always right, and no verdict kept
         sys.stderr.write(f"[local-model] weight repacking not checked ({error}); using --no-repack\n")
-        print("--no-repack")
-        return
+        return "no-repack"
     verdict = "repack" if right else "no-repack"
     sys.stderr.write(f"[local-model] weight repacking on this CPU: {'right' if right else 'WRONG'} (asked the capital of France: {answer!r}); using --{verdict}\n")
     tmp = f"{verdict_file}.{os.getpid()}"
@@ -97,7 +126,7 @@ def main():
         os.replace(tmp, verdict_file)
     except OSError as error:  # a read-only binary folder (a system llama-server): the verdict holds for this start only
         sys.stderr.write(f"[local-model] repack verdict not kept ({error})\n")
-    print(f"--{verdict}")
+    return verdict
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeTempFolder } from '../tools/helpers/tempWorkspace';
@@ -69,6 +69,22 @@ describe('the weight repacking check: asked once per model file, its verdict kep
     writeFileSync(other, 'GGUF');
     check(server.bin, other, dir.path);
     assert.equal(server.starts().length, 2, 'another model file is asked once');
+  });
+
+  it('two servers starting at once ask once: the second waits for the verdict of the first', async () => {
+    const server = fakeLlamaServer(dir.path, 'Paris');
+    const model = join(dir.path, 'model.gguf');
+    writeFileSync(model, 'GGUF');
+    const start = () =>
+      new Promise<string>((done, fail) => {
+        const child = spawn('python3', [REPACK_CHECK, server.bin, model, dir.path, '--no-jinja']);
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('error', fail);
+        child.on('close', (code) => (code === 0 ? done(out.trim()) : fail(new Error(`repack_check.py exited ${code}`))));
+      });
+    assert.deepEqual(await Promise.all([start(), start()]), ['--repack', '--repack']);
+    assert.equal(server.starts().length, 1, 'one throw-away server for both');
   });
 
   it('a verdict that cannot be kept (no such folder) still gives this start its flag', () => {
