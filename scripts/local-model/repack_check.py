@@ -9,9 +9,10 @@ computed garbage ("What is the capital of France?" -> "000x,9"). So the answer i
 throw-away llama-server with --repack answers that question greedily; "Paris" keeps repacking on. The verdict is
 stored in VERDICT_DIR (beside the binary, which is built per CPU, so a verdict never travels to another CPU)
 and the check runs once per binary and model file: the file's real path names the verdict, so a model reached
-through a symlinked cache (the test suite's) finds the verdict of the file it is, and two servers starting at once
-check once (a lock on VERDICT_DIR; the second reads the first one's verdict). A check that could not run (the server did not start, no answer)
-means --no-repack this time, without a verdict: the slow path is always right. Stdlib only.
+through a symlinked cache (the test suite's) finds the verdict of the file it is, and two servers starting at
+once check once (a lock on VERDICT_DIR; the second reads the first one's verdict). A check that could not run
+(the server did not start, no answer) means --no-repack this time, without a verdict: the slow path is always
+right. Stdlib only.
 """
 import fcntl
 import hashlib
