@@ -19,6 +19,20 @@ describe('what a file is about: its opening comment, never a comment on its code
     );
   });
 
+  it('a comment that instructs a tool, or is only a web address, is not what a file is about', () => {
+    assert.equal(
+      about('# frozen_string_literal: true\n# rubocop:disable Metrics/ClassLength\n# Loads the settings of each environment.\nrequire "yaml"\n'),
+      'Loads the settings of each environment.',
+    );
+    assert.equal(about('// ReSharper disable MergeCastWithTypeCheck\nusing System;\n'), undefined);
+    assert.equal(about('# typed: true\nrequire "json"\n'), undefined);
+    assert.equal(about('/* https://github.com/libuv/libuv/issues/1674 */\n#include "uv.h"\n'), undefined);
+    assert.equal(
+      about('/* See https://github.com/libuv/libuv#documentation for documentation. */\n#include "uv.h"\n'),
+      'See https://github.com/libuv/libuv#documentation for documentation.',
+    );
+  });
+
   it('a name drawn in ASCII art is no sentence: the first line of words is, in any script', () => {
     const art =
       '"""\nRequests HTTP Library\n~~~~~~~~~~~~~~~~~~~~~\n      __\n     /__)  _  _     _   _ _/   _\n    / (   (- (/ (/ (- _)  /  _)\n"""\nimport os\n';

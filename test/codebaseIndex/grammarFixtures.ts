@@ -5,7 +5,10 @@
 export interface GrammarFixture {
   path: string;
   text: string;
-  expect: Array<{ name: string; kind: string; line: number; container?: string; doc?: string }>;
+  /** `declaration`: declared there without its body (a C or C++ prototype); every other definition has its body. */
+  expect: Array<{ name: string; kind: string; line: number; container?: string; doc?: string; declaration?: true }>;
+  /** Names that must not be found as definitions at all. */
+  absent?: string[];
   imports?: string[];
 }
 
@@ -203,12 +206,33 @@ export const GRAMMAR_FIXTURES: GrammarFixture[] = [
     imports: ['buffer.h'],
   },
   {
+    // A header: its include guard is no definition, a prototype is a declaration, a macro (a flag too) is a definition.
+    path: 'include/buffer.h',
+    text: [
+      '#ifndef BUFFER_H', // 1
+      '#define BUFFER_H', // 2
+      '#define BUFFER_MAX 4096', // 3
+      '/* Grows the buffer by n bytes. */', // 4
+      'int buffer_grow(struct buffer *b, int n);', // 5
+      'const char* buffer_name(const struct buffer *b);', // 6
+      '#define HAVE_BUFFER_NAMES', // 7
+      '#endif /* BUFFER_H */', // 8
+    ].join('\n'),
+    expect: [
+      { name: 'BUFFER_MAX', kind: 'macro', line: 3 },
+      { name: 'buffer_grow', kind: 'function', line: 5, doc: 'Grows the buffer by n bytes.', declaration: true },
+      { name: 'buffer_name', kind: 'function', line: 6, declaration: true },
+      { name: 'HAVE_BUFFER_NAMES', kind: 'macro', line: 7 },
+    ],
+    absent: ['BUFFER_H'],
+  },
+  {
     path: 'src/widget.cpp',
     text: ['#include <vector>', 'namespace ui {', 'class Widget {', ' public:', '  void draw();', '};', 'void Widget::draw() {}', '}'].join('\n'),
     expect: [
       { name: 'ui', kind: 'module', line: 2 },
       { name: 'Widget', kind: 'class', line: 3, container: 'ui' },
-      { name: 'draw', kind: 'method', line: 5, container: 'Widget' },
+      { name: 'draw', kind: 'method', line: 5, container: 'Widget', declaration: true },
       { name: 'draw', kind: 'function', line: 7, container: 'Widget' },
     ],
     imports: ['vector'],

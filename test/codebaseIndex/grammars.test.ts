@@ -51,6 +51,32 @@ describe('codebase index: definitions per language', () => {
     assert.equal(ts.symbols[0]!.doc, 'Returns a Map<string, number> or Either<A, B> or Array<Code>; see the counter.');
   });
 
+  it("a C# XML doc comment's doc line is its summary, with the names its references point at", async () => {
+    const facts = await factsOf({
+      path: 'LevelSwitch.cs',
+      text: [
+        'namespace Logs {', // 1
+        '  /// <summary>', // 2
+        '  /// Holds a <see cref="T:Logs.Level"/> that <paramref name="owner"/> can change, as <see cref="Run">the app runs</see>.', // 3
+        '  /// </summary>', // 4
+        '  /// <param name="owner">Who changes it.</param>', // 5
+        '  public class LevelSwitch { }', // 6
+        '  /// <param name="x">Only a parameter,', // 7
+        '  /// no summary.</param>', // 8
+        '  /// <returns>Nothing.</returns>', // 9
+        '  public class Undocumented { }', // 10
+        '  /// Returns an Array<item> of <c>Logs</c>.', // 11
+        '  public class NoXml { }', // 12
+        '}', // 13
+      ].join('\n'),
+      expect: [],
+    });
+    const doc = (name: string) => facts.symbols.find((s) => s.name === name)?.doc;
+    assert.equal(doc('LevelSwitch'), 'Holds a Logs.Level that owner can change, as the app runs.');
+    assert.equal(doc('Undocumented'), undefined, 'what a parameter or the result is says nothing of the definition');
+    assert.equal(doc('NoXml'), 'Returns an Array<item> of <c>Logs</c>.', 'a comment without XML doc tags is read as it is');
+  });
+
   it("a licence header a blank line above is not a definition's doc", async () => {
     const facts = await factsOf({ path: 'a.py', text: '# Copyright 2024 Someone\n# Licensed under MIT\n\ndef run():\n    pass\n', expect: [] });
     assert.equal(facts.symbols[0]!.doc, undefined);
@@ -68,5 +94,11 @@ function assertDefinitions(fixture: GrammarFixture, symbols: Awaited<ReturnType<
     assert.equal(found.kind, expected.kind, `${fixture.path}: kind of ${expected.name}`);
     if (expected.container) assert.equal(found.container, expected.container, `${fixture.path}: container of ${expected.name}`);
     if (expected.doc) assert.equal(found.doc, expected.doc, `${fixture.path}: doc of ${expected.name}`);
+    assert.equal(found.declaration ?? false, expected.declaration ?? false, `${fixture.path}: whether ${expected.name} is only declared`);
   }
+  for (const name of fixture.absent ?? [])
+    assert.ok(
+      !symbols.some((s) => s.name === name),
+      `${fixture.path}: ${name} is no definition; found ${symbols.map((s) => `${s.name}@${s.line}`).join(', ')}`,
+    );
 }

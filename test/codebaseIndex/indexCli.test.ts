@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tempWorkspace } from '../support/engineBuilders';
@@ -57,6 +57,21 @@ describe('codewiki index, search and ask with the code index (built CLI)', () =>
     const none = await runCli(['search', 'zzzqqq', '--workspace', ws.root], { env: env() });
     assert.equal(none.code, 1);
     assert.match(none.stderr, /nothing in the index matches "zzzqqq"/);
+  });
+
+  it("a C function only declared (a prototype, no body indexed) is said to be declared, by search and by ask's card", async () => {
+    mkdirSync(join(ws.root, 'include'));
+    writeFileSync(join(ws.root, 'include/ring.h'), '#ifndef RING_H\n#define RING_H\nint ring_size(const struct ring *r);\n#endif\n');
+    const search = await runCli(['search', 'ring_size', '--workspace', ws.root], { env: env() });
+    assert.equal(search.stdout.split('\n')[0], 'include/ring.h:3  declared function ring_size: int ring_size(const struct ring *r);');
+    server = new OpenAiTestServer([{ text: 'It is declared in include/ring.h:3.' }]);
+    await server.start();
+    const ask = await runCli(['ask', 'Where is `ring_size` defined?', '--workspace', ws.root, '--base-url', server.url, '--model', 'm'], { env: env() });
+    assert.equal(ask.code, 0, ask.stderr);
+    assert.match(ask.stderr, /^◆ ring_size \(declared function\) — include\/ring\.h:3 {2}int ring_size\(/m);
+    const sent = String(server.requests[0]!.body!.messages!.find((m) => m.role === 'tool')!.content);
+    assert.match(sent, /include\/ring\.h:3 declares ring_size \(function\)/);
+    assert.doesNotMatch(sent, /RING_H/, 'the include guard is neither a definition nor a line worth sending');
   });
 
   it('ask prints the definition card on stderr before the answer, stdout carries the answer only, and the request carried the candidates', async () => {

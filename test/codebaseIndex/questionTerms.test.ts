@@ -27,3 +27,40 @@ describe('a question that names a definition asks either for it or for what happ
       assert.equal(questionTerms(question).asksWhatHappens, false, question);
   });
 });
+
+describe("a qualified name's last part is what it names, the parts before it where", () => {
+  it('reads `A::B`, `A.b()` and `A::B::C` as the last name inside the one before it', () => {
+    const terms = questionTerms('Where are `Sinatra::Namespace`, HandlerStack::resolve, `Session.send()` and `Rack::Protection::AuthenticityToken`?');
+    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), {
+      Namespace: 'Sinatra',
+      resolve: 'HandlerStack',
+      send: 'Session',
+      AuthenticityToken: 'Protection',
+    });
+    assert.deepEqual(terms.qualifiers.sort(), ['HandlerStack', 'Protection', 'Rack', 'Session', 'Sinatra']);
+    assert.ok(
+      ['Sinatra', 'Namespace', 'resolve', 'Rack'].every((name) => terms.identifiers.includes(name)),
+      'every part is still a word of the question',
+    );
+  });
+
+  it('a qualifier also named alone is no mere qualifier; a comma or a single colon separates names', () => {
+    const terms = questionTerms('Where are `Session` and `Session.send` defined, and `parse,dump` and `match:fg:red`?');
+    assert.deepEqual(terms.qualifiers, []);
+    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { send: 'Session' });
+    assert.ok(
+      ['parse', 'dump', 'match', 'fg', 'red'].every((name) => terms.identifiers.includes(name)),
+      JSON.stringify(terms.identifiers),
+    );
+  });
+
+  it("a file's name is no qualified name, and a name like an object's own property is qualified too", () => {
+    const terms = questionTerms('What is in `Gson.java`, __init__.py and src/search/rankFiles.ts, and where is `Foo.toString`?');
+    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { toString: 'Foo' });
+    assert.deepEqual(terms.qualifiers, ['Foo']);
+    assert.ok(
+      ['Gson', 'rankFiles'].every((name) => terms.identifiers.includes(name)),
+      JSON.stringify(terms.identifiers),
+    );
+  });
+});

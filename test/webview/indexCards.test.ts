@@ -37,6 +37,7 @@ describe('webview: the code index in an agent turn', function () {
             signature: 'export abstract class ReactiveElement extends HTMLElement',
             doc: 'Base element class which manages element properties.',
           },
+          { name: 'uv_size', kind: 'function', path: 'include/uv.h', line: 9, signature: 'size_t uv_size(void);', declaration: true },
         ],
       },
       {
@@ -45,7 +46,7 @@ describe('webview: the code index in an agent turn', function () {
         context: { files: ['packages/reactive-element/src/reactive-element.ts', 'packages/lit-element/src/lit-element.ts'], tokens: 412 },
       },
     );
-    const card = turn().locator('.definition-card');
+    const card = turn().locator('.definition-card').first();
     await card.waitFor();
     assert.equal(await turn().locator('.index-wait').count(), 0, 'the progress line is gone once the index answered');
     assert.equal(
@@ -54,6 +55,11 @@ describe('webview: the code index in an agent turn', function () {
     );
     assert.equal(await card.locator('.signature').textContent(), 'export abstract class ReactiveElement extends HTMLElement');
     assert.equal(await card.locator('.doc').textContent(), 'Base element class which manages element properties.');
+    assert.equal(
+      (await turn().locator('.definition-card').nth(1).locator('.definition-link').textContent())?.replace(/\s+/g, ' ').trim(),
+      'uv_size declared function — include/uv.h:9',
+      'a C function only declared says so',
+    );
     assert.equal((await turn().locator('.index-context').textContent())?.trim(), 'Code index: 2 files sent with the question (412 tokens)');
     assert.equal(await turn().locator('.answer').textContent(), '', 'the card is there before the model has said anything');
     await card.locator('.definition-link').click();

@@ -37,7 +37,8 @@ export class AgentProgress {
         return;
       case 'definitions':
         this.endIndexProgress();
-        for (const d of event.definitions) this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
+        for (const d of event.definitions)
+          this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.declaration ? 'declared ' : ''}${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
         return;
       case 'instructions':
         return this.line(

@@ -55,7 +55,12 @@ export async function searchCommand(argv: string[], io: { stdout: NodeJS.WriteSt
 }
 
 function definitionRow(definition: SymbolMatch): SearchRow {
-  return { path: definition.path, line: definition.line, what: `${definition.kind} ${definition.name}`, text: definition.signature };
+  return {
+    path: definition.path,
+    line: definition.line,
+    what: `${definition.declaration ? 'declared ' : ''}${definition.kind} ${definition.name}`,
+    text: definition.signature,
+  };
 }
 
 /** A file's matching definitions, else its best lines, else the file itself (ranked for its path or head). */

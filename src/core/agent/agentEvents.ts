@@ -82,4 +82,4 @@ export type AgentEventBody =
 export type AgentEventListener = (event: AgentEvent) => void;
 
 /** A definition the question names exactly, shown to the user as soon as the index finds it. */
-export type DefinitionCard = Pick<SymbolDef, 'name' | 'kind' | 'line' | 'signature' | 'doc' | 'container'> & { path: string };
+export type DefinitionCard = Pick<SymbolDef, 'name' | 'kind' | 'line' | 'signature' | 'doc' | 'container' | 'declaration'> & { path: string };

@@ -32,7 +32,7 @@ export async function startFromIndex(
     if (context.definitions.length) {
       emit({
         type: 'definitions',
-        definitions: context.definitions.map(({ name, kind, path, line, signature, doc, container }) => ({
+        definitions: context.definitions.map(({ name, kind, path, line, signature, doc, container, declaration }) => ({
           name,
           kind,
           path,
@@ -40,6 +40,7 @@ export async function startFromIndex(
           signature,
           doc,
           container,
+          ...(declaration && { declaration }),
         })),
       });
     }

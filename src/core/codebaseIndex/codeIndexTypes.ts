@@ -32,6 +32,11 @@ export interface SymbolDef {
   container?: string;
   /** The first line of its doc comment or docstring. */
   doc?: string;
+  /**
+   * Declared here without its body (a C or C++ prototype, a method declared in its class): the code is where the
+   * same name is defined with a body, which "where is X defined?" asks for first.
+   */
+  declaration?: true;
 }
 
 /** How a file's definitions were found. */

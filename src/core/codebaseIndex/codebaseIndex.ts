@@ -115,15 +115,26 @@ export class CodebaseIndex implements CodeIndex {
   async findSymbol(name: string, options: { limit?: number } = {}): Promise<SymbolMatch[]> {
     await this.ensureLoaded();
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
-    const found: SymbolMatch[] = [];
-    for (const match of this.contents.symbols.lookup(name.trim(), limit)) {
+    const found: Array<SymbolMatch & { rank: number }> = [];
+    for (const [rank, match] of this.contents.symbols.lookup(name.trim(), limit).entries()) {
       for (const ref of match.refs) {
         const facts = this.contents.byId(ref.file);
         const symbol = facts?.symbols[ref.index];
-        if (facts && symbol) found.push({ ...symbol, path: facts.path, match: match.match });
+        if (facts && symbol) found.push({ ...symbol, path: facts.path, match: match.match, rank });
       }
     }
-    return found.sort((a, b) => Number(isTestPath(a.path)) - Number(isTestPath(b.path)) || a.path.localeCompare(b.path) || a.line - b.line).slice(0, limit);
+    // The lookup's best names first; of one name, code before tests, and a body before its declarations (a C prototype).
+    return found
+      .sort(
+        (a, b) =>
+          a.rank - b.rank ||
+          Number(isTestPath(a.path)) - Number(isTestPath(b.path)) ||
+          Number(a.declaration === true) - Number(b.declaration === true) ||
+          a.path.localeCompare(b.path) ||
+          a.line - b.line,
+      )
+      .slice(0, limit)
+      .map(({ rank: _rank, ...match }) => match);
   }
 
   async searchCode(query: string, options: CodeSearchOptions = {}): Promise<CodeSearchHit[]> {

@@ -146,6 +146,8 @@ export interface DefinitionRecord {
   signature: string;
   container?: string;
   doc?: string;
+  /** Only declared there (a C prototype): the index found no body of that name. */
+  declaration?: boolean;
 }
 
 /** What the code index gave the model with the question. */

@@ -138,6 +138,7 @@ const agentTurnMessage = z.object({
         signature: z.string(),
         container: z.string().optional(),
         doc: z.string().optional(),
+        declaration: z.boolean().optional(),
       }),
     )
     .optional(),

@@ -222,7 +222,7 @@ export class CwAgentTurn extends CwElement {
         (d) => html`<div class="definition-card" data-path=${d.path} data-line=${d.line}>
           <a class="file-link definition-link" role="link" tabindex="0" title=${`Open ${d.path}:${d.line}`}
             @click=${() => this.actions.agentMode.openFile(d.path, d.line)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.actions.agentMode.openFile(d.path, d.line)}
-            >${icon('symbol-class')}<code>${d.container ? `${d.container}.` : ''}${d.name}</code> <span class="muted">${d.kind}</span> — ${d.path}:${d.line}</a
+            >${icon('symbol-class')}<code>${d.container ? `${d.container}.` : ''}${d.name}</code> <span class="muted">${d.declaration ? 'declared ' : ''}${d.kind}</span> — ${d.path}:${d.line}</a
           >
           <div class="signature"><code>${d.signature}</code></div>
           ${d.doc ? html`<div class="doc muted">${d.doc}</div>` : nothing}

@@ -39,6 +39,11 @@ export const RUST_TAGS: TagQuery = {
 `,
 };
 
+/**
+ * C and C++ (C++'s grammar parses C). A prototype is a declaration, not the definition a where-is question asks for
+ * (`UV_EXTERN int uv_run(…);` in libuv's uv.h, whose bodies are in src/unix/core.c and src/win/core.c). An include
+ * guard (`#define UV_H`) is never what anyone looks for; a flag without a value (`#define HAVE_DIRENT_TYPES`) may be.
+ */
 export const CPP_TAGS: TagQuery = {
   grammar: 'cpp',
   methodContainers: ['class', 'struct'],
@@ -46,8 +51,9 @@ export const CPP_TAGS: TagQuery = {
 (function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier) (destructor_name) (operator_name)] @name)) @definition.function
 (function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @definition.function
 (function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @definition.function
-(declaration declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name)) @definition.function
-(field_declaration declarator: (function_declarator declarator: (field_identifier) @name)) @definition.method
+(declaration declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name)) @declaration.function
+(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @declaration.function
+(field_declaration declarator: (function_declarator declarator: (field_identifier) @name)) @declaration.method
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (class_specifier name: (type_identifier) @name body: (_)) @definition.class
 (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
@@ -55,7 +61,7 @@ export const CPP_TAGS: TagQuery = {
 (type_definition declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 (namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
-(preproc_def name: (identifier) @name) @definition.macro
+((preproc_def name: (identifier) @name) @definition.macro (#not-match? @name "^_*[A-Za-z0-9_]*_(H|HPP|HXX|HH|INCLUDED)_*$"))
 (preproc_function_def name: (identifier) @name) @definition.macro
 (preproc_include path: [(string_literal) (system_lib_string)] @import)
 `,

@@ -56,8 +56,12 @@ function docstringOf(definition: Node): string | undefined {
 
 /** The first line with words in it, comment markers, JSDoc tags and Javadoc markup taken off. */
 function meaningfulLine(comment: string): string | undefined {
+  const xmlDoc = XML_DOC.test(comment);
   for (const raw of comment.split('\n')) {
-    const line = withoutMarkup(raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--|;+)/, '').replace(/\*\/\s*$/, ''));
+    // What a parameter or the result is says nothing of the definition: a doc without a summary has none.
+    if (xmlDoc && XML_DOC_SECTION.test(raw)) return undefined;
+    let line = withoutMarkup(raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#+|--|;+)/, '').replace(/\*\/\s*$/, ''));
+    if (xmlDoc) line = withoutXmlDoc(line);
     if (!line || /^@\w+/.test(line) || !/[A-Za-z]{2}/.test(line)) continue;
     return line.length > MAX_DOC_CHARS ? `${line.slice(0, MAX_DOC_CHARS - 1)}…` : line;
   }
@@ -70,6 +74,23 @@ function meaningfulLine(comment: string): string | undefined {
  */
 const HTML_TAG =
   /<\/?(?:a|p|b|i|u|em|strong|code|pre|tt|var|kbd|samp|ul|ol|li|br|hr|dl|dt|dd|blockquote|h[1-6]|table|tr|td|th|sup|sub|span|div|small|big)(?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?)*\s*\/?>/g;
+/**
+ * C#'s XML doc comments: `<summary>` and its kin wrap the prose, `<see cref="T:Name"/>` and `<paramref name="x"/>`
+ * stand for the names they point at. A summary opens on a line of its own, so without this every documented
+ * definition in serilog read `<summary>`. Only a comment with such a tag is read so (`Array<item>` elsewhere stays).
+ */
+const XML_DOC = /<(?:summary|remarks|param|typeparam|returns|inheritdoc|see|seealso|para)\b/;
+const XML_DOC_WRAPPER = /<\/?(?:summary|remarks|para|c|value|example|description|term|item|list(?:header)?)(?:\s+[\w-]+="[^"]*")*\s*>/g;
+const XML_DOC_REFERENCE = /<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="(?:[A-Z]:)?([^"]*)"\s*\/>/g;
+/** `<see cref="X">the text</see>`: the text. */
+const XML_DOC_LINK = /<(?:see|seealso)\s+(?:cref|href|langword)="[^"]*"\s*>([^<]*)<\/(?:see|seealso)>/g;
+/** The parts of an XML doc comment after its summary, which say what a parameter or the result is (like `@param`). */
+const XML_DOC_SECTION = /^\s*(?:\/\/\/|\*)?\s*<(?:param|typeparam|returns|exception|inheritdoc|include|permission|seealso)\b/;
+
+function withoutXmlDoc(line: string): string {
+  return line.replace(XML_DOC_LINK, '$1').replace(XML_DOC_REFERENCE, '$1').replace(XML_DOC_WRAPPER, '').replace(/\s+/g, ' ').trim();
+}
+
 /** `{@link Type#method(String, Class) label}` and TSDoc's `{@link Type | label}`: the target, then an optional label. */
 const LINK = /\{@(?:link|linkplain)\s+([^\s}(|]+(?:\([^)]*\))?)(?:\s*\|?\s*([^}]*))?\}/g;
 

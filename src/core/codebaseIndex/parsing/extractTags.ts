@@ -19,6 +19,8 @@ interface Found {
   node: Node;
   nameNode: Node;
   kind: SymbolKind | 'scope';
+  /** Captured as `@declaration.<kind>`: declared without its body. */
+  declaration?: true;
 }
 
 /** Definitions (with signature, container and doc line) and imports of one file, by its grammar's tag query. */
@@ -40,13 +42,16 @@ function collect(match: QueryMatch, found: Found[], imports: Set<string>): void 
   let definition: Node | undefined;
   let kind: Found['kind'] | undefined;
   let nameNode: Node | undefined;
+  let declaration = false;
   for (const capture of match.captures) {
     if (capture.name === 'name') nameNode = capture.node;
     else if (capture.name === 'import') imports.add(unquote(capture.node.text));
     else if (capture.name === 'scope') [definition, kind] = [capture.node, 'scope'];
     else if (capture.name.startsWith('definition.')) [definition, kind] = [capture.node, capture.name.slice('definition.'.length) as SymbolKind];
+    else if (capture.name.startsWith('declaration.'))
+      [definition, kind, declaration] = [capture.node, capture.name.slice('declaration.'.length) as SymbolKind, true];
   }
-  if (definition && kind && nameNode) found.push({ node: definition, nameNode, kind });
+  if (definition && kind && nameNode) found.push({ node: definition, nameNode, kind, ...(declaration && { declaration: true }) });
 }
 
 function toSymbols(found: Found[], text: string, tags: TagQuery): SymbolDef[] {
@@ -69,8 +74,9 @@ function toSymbols(found: Found[], text: string, tags: TagQuery): SymbolDef[] {
     seen.add(key);
     if (symbols.length >= MAX_SYMBOLS_PER_FILE) break;
     const kind = refineKind(item, enclosing?.kind, tags, name);
-    const symbol: SymbolDef = { name, kind, line, endLine: item.node.endPosition.row + 1, signature: signatureOf(item.node, text) };
+    const symbol: SymbolDef = { name, kind, line, endLine: item.node.endPosition.row + 1, signature: signatureOf(item.node, text, tags.grammar) };
     if (container && container !== name) symbol.container = container;
+    if (item.declaration) symbol.declaration = true;
     const doc = firstDocLine(item.node, text);
     if (doc) symbol.doc = doc;
     symbols.push(symbol);
@@ -108,14 +114,32 @@ function receiverOf(node: Node): string | undefined {
   return receiver ? /([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*$/.exec(receiver)?.[1] : undefined;
 }
 
-/** The declaration up to its body, on one line: `export function foo(a: number): string`. */
-function signatureOf(node: Node, text: string): string {
+/** Grammars whose `#` starts a comment (in C and C++ it starts a preprocessor line). */
+const HASH_COMMENTS = new Set(['ruby', 'python', 'bash', 'powershell']);
+/** A line that is only a comment, in a grammar whose comments are `//` and `/* … *\/` (a block's `* …` lines too). */
+const SLASH_COMMENT_LINE = /^\s*(?:\/\/.*|\/\*(?:(?!\*\/).)*\*\/\s*|\/\*(?!.*\*\/).*|\*(?:\s.*)?|\*\/\s*)$/;
+const HASH_COMMENT_LINE = /^\s*#/;
+/** A comment after code on a line where `#` starts comments: `def resolve(path) # :nodoc:` (not `#{…}` in Ruby). */
+const TRAILING_HASH_COMMENT = /\s+#(?:\s.*)?$/;
+
+/**
+ * The declaration up to its body, on one line: `export function foo(a: number): string`. Whole comment lines between
+ * it and its body are left out (Ruby's `module Sinatra` and the doc of the class under it), and so is a `#` comment
+ * after it; a `//` comment after a parameter stays (it may say what the parameter is).
+ */
+function signatureOf(node: Node, text: string, grammar: string): string {
   const lineStart = text.lastIndexOf('\n', node.startIndex - 1) + 1;
   const body = node.childForFieldName('body');
   let end = body && body.startIndex > node.startIndex ? body.startIndex : text.indexOf('\n', node.startIndex);
   if (end < 0) end = text.length;
   let head = text.slice(lineStart, Math.min(end, node.endIndex));
-  const lines = head.split('\n');
+  const hashComments = HASH_COMMENTS.has(grammar);
+  const commentLine = hashComments ? HASH_COMMENT_LINE : SLASH_COMMENT_LINE;
+  const lines = head
+    .split('\n')
+    .filter((line, index) => index === 0 || !commentLine.test(line))
+    .map((line) => (hashComments ? line.replace(TRAILING_HASH_COMMENT, '') : line));
+  head = lines.join('\n');
   if (lines.length > MAX_SIGNATURE_LINES) head = `${lines.slice(0, MAX_SIGNATURE_LINES).join(' ')} …`;
   head = head
     .replace(/\s+/g, ' ')

@@ -4,8 +4,12 @@ import { startsLikeLicence } from '../parsing/licenceHeader';
 // What a file is about, in one line, for the index's list of matches: what a small model reads before it picks a file.
 
 const MAX_ABOUT_CHARS = 120;
-/** Lines that say where code comes from, not what it does: imports, package lines, licence comments. */
-export const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright/i;
+/**
+ * Lines that say where code comes from, not what it does: imports, package lines, licence comments, and C's include
+ * guards (`#ifndef UV_WIN_WINSOCK_H_`, whose words, split, match a question about Windows sockets).
+ */
+export const PLUMBING =
+  /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright|^#\s*(?:ifndef|define|endif)\b.*?\b\w+_(?:H|HPP|HXX|HH|INCLUDED)_*\b/i;
 
 /** What a file is about in one line: its opening comment (a module doc), else the doc of the definition it is named after, else its first definition's doc line. */
 export function aboutFile(contents: IndexContents, path: string): string | undefined {
@@ -16,23 +20,27 @@ export function aboutFile(contents: IndexContents, path: string): string | undef
   // The definition a file is named after says what the file is about (Go's context.go and its Context); the
   // first documented one may be a constant's (context.go's "Content-Type MIME of the most common data formats").
   const stem = fileStem(path);
-  const documented = facts.symbols.filter((symbol) => symbol.doc);
+  // A doc that is only a web address says nothing (libuv's core.c: `/* https://github.com/libuv/libuv/issues/1674 */`
+  // over its `uv_clock_gettime`, its first documented definition).
+  const documented = facts.symbols.filter((symbol) => symbol.doc && /\p{L}{2,}/u.test(withoutWebAddresses(symbol.doc)));
   const doc = (documented.find((symbol) => nameKey(symbol.name) === stem) ?? documented[0])?.doc;
   return doc ? short(doc) : undefined;
 }
 
 /** A name as a file or a definition spells it, compared without case, `_`, `-` or `.`: `route_group.go`, `RouteGroup` → `routegroup`. */
-function nameKey(name: string): string {
+export function nameKey(name: string): string {
   return name.replace(/[-_.]/g, '').toLowerCase();
 }
 
-function fileStem(path: string): string {
+/** A file's name without its extension, as nameKey spells it. */
+export function fileStem(path: string): string {
   return nameKey(path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''));
 }
 
 const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved/i;
-/** Comments that are instructions to tools, not prose: linters, build tags, editors, encodings. */
-const TOOL_COMMENT = /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|noqa|pylint|coding[:=]|vim:/i;
+/** Comments that are instructions to tools, not prose: linters, build tags, editors, encodings, Ruby's magic comments. */
+const TOOL_COMMENT =
+  /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|noqa|pylint|coding[:=]|vim:|frozen_string_literal|rubocop:|^typed:|warn_indent|^ReSharper\b/i;
 
 /**
  * The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring), after
@@ -55,7 +63,13 @@ export function openingComment(head: string): string | undefined {
  * which has as many spaces as a sentence and no word.
  */
 function isProse(text: string): boolean {
-  return (text.match(/\p{L}{2,}/gu) ?? []).length >= 3 || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4,}/u.test(text);
+  const words = withoutWebAddresses(text);
+  return (words.match(/\p{L}{2,}/gu) ?? []).length >= 3 || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4,}/u.test(words);
+}
+
+/** A web address is no words: `See https://github.com/libuv/libuv#documentation for documentation.` has three. */
+function withoutWebAddresses(text: string): string {
+  return text.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
 }
 
 /** Lines before a file's code that are not code of their own: a shebang, Rust's inner attributes, a directive ('use strict'), C's include guard. */

@@ -4,7 +4,7 @@ import type { IndexContents } from '../indexContents';
 import { aboutFile, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
-import { exactDefinitions } from './rankFiles';
+import { exactDefinitions } from './exactDefinitions';
 
 export const DEFAULT_QUESTION_BUDGET = 700;
 const MAX_DEFINITIONS = 5;
@@ -84,7 +84,9 @@ function render(
     const file = entry(d.path);
     // The doc of the definition a file is named after is usually what the entry says the file is about: said once.
     const doc = d.doc && !saysTheSame(d.doc, file.about) ? ` — ${d.doc}` : '';
-    file.lines.push(`   ${d.path}:${d.line} defines ${d.name} (${d.kind}): ${withoutAnnotations(d.signature, contents.get(d.path)?.language)}${doc}`);
+    file.lines.push(
+      `   ${d.path}:${d.line} ${d.declaration ? 'declares' : 'defines'} ${d.name} (${d.kind}): ${withoutAnnotations(d.signature, contents.get(d.path)?.language)}${doc}`,
+    );
   }
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the

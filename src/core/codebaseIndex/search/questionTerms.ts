@@ -3,6 +3,13 @@ import { splitIdentifier, STOP_WORDS } from './identifierWords';
 export interface QuestionTerms {
   /** Words spelled like code (`getFileSummaries`, `MAX_SIZE`, `parse()`, `` `thing` ``): looked up as definitions by name. */
   identifiers: string[];
+  /**
+   * A qualified name's last part and the part before it (`Namespace` → `Sinatra` for `Sinatra::Namespace`,
+   * `resolve` → `HandlerStack` for `HandlerStack::resolve`): the definition asked for is the one inside it.
+   */
+  qualifiedBy: ReadonlyMap<string, string>;
+  /** Identifiers said only to qualify another (`Sinatra` above, a Ruby module every file of the gem reopens). */
+  qualifiers: string[];
   /** Capitalised words after the first word (`Where is Engine defined?`): definitions only if one has that exact name. */
   capitalised: string[];
   /**
@@ -32,6 +39,9 @@ const ASKS_FOR_DEFINITION = /\b(defin(?:e|es|ed|ing|ition|itions)|declar\w*|inte
 /** A question with more words than this besides the names and stop words describes what happens. */
 const FEW_WORDS = 3;
 
+/** The last part of a dotted name that makes it a file's name. */
+const FILE_EXTENSION =
+  /^(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|cs|fs|rb|rake|php|c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm|swift|dart|lua|sh|bash|zsh|ps1|psm1|css|scss|sass|less|html?|vue|svelte|md|mdx|rst|txt|json|ya?ml|toml|ini|cfg|xml|sql|proto|gradle|lock)$/i;
 /** A quoted span that is a command or a flag, not a name: it has a space, or starts with a dash. */
 const QUOTED_COMMAND = /\s|^-/;
 const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)(\(\))?/g;
@@ -59,6 +69,23 @@ const DOES_SOMETHING = new RegExp(
  */
 export function questionTerms(question: string): QuestionTerms {
   const identifiers = new Set<string>();
+  const qualifiedBy = new Map<string, string>();
+  const qualifying = new Set<string>();
+  const standalone = new Set<string>();
+  /** A name spelled like code, in its parts: the last is what it names, those before it say where. */
+  const addName = (parts: string[]) => {
+    const named = parts.filter((part) => part.length > 1);
+    for (const part of named) identifiers.add(part);
+    // `Gson.java`, `__init__.py`: a file's name, not a name inside another.
+    if (named.length < 2 || FILE_EXTENSION.test(named.at(-1)!)) {
+      for (const part of named) standalone.add(part);
+      return;
+    }
+    const last = named.at(-1)!;
+    standalone.add(last);
+    if (!qualifiedBy.has(last)) qualifiedBy.set(last, named.at(-2)!);
+    for (const part of named.slice(0, -1)) qualifying.add(part);
+  };
   const capitalised = new Set<string>();
   const subjects = new Set<string>();
   let first = true;
@@ -69,20 +96,25 @@ export function questionTerms(question: string): QuestionTerms {
     if (quoted) {
       // A quoted name (`RouterGroup`, `Session.send()`) is looked up; a quoted command or flag (`state migrate`,
       // `-force-copy`) is words, not names: its parts as names put every file that defines a `state` first.
-      if (!QUOTED_COMMAND.test(quoted)) for (const part of quoted.split(/[^\w$]+/).filter((p) => p.length > 1)) identifiers.add(part);
+      if (!QUOTED_COMMAND.test(quoted)) {
+        // `Sinatra::Namespace`, `Session.send()`: a qualified name; other punctuation (`a, b`) separates names.
+        for (const name of quoted.split(/[^\w$.:]+|(?<!:):(?!:)/)) addName(name.split(/\.|::/));
+      }
     } else if (word) {
       const parts = word.split(/\.|::/);
       const codeLike = parts.length > 1 || match[3] !== undefined || looksLikeCode(word);
-      for (const part of parts) {
-        if (codeLike && part.length > 1) identifiers.add(part);
-        else if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) (AUXILIARY.has(previous) ? subjects : capitalised).add(part);
-      }
+      if (codeLike) addName(parts);
+      else
+        for (const part of parts)
+          if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) (AUXILIARY.has(previous) ? subjects : capitalised).add(part);
     }
     first = false;
     previous = quoted ? '' : (word ?? '').toLowerCase();
   }
   return {
     identifiers: [...identifiers],
+    qualifiedBy,
+    qualifiers: [...qualifying].filter((name) => !standalone.has(name)),
     capitalised: [...capitalised],
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),

@@ -1,6 +1,7 @@
 import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
-import { isProsePath, isTestPath, roleFactor } from './fileRoles';
+import { exactDefinitions } from './exactDefinitions';
+import { roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
@@ -67,40 +68,6 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
     ranked.sort(byScore);
   }
   return ranked.slice(0, options.limit);
-}
-
-/**
- * The names a question spells like code, and its capitalised words (a sentence's subject only when it is not the
- * project's name), looked up as definitions: spelled exactly, or (`sameCase: false`, for ranking only) in another
- * case. Definitions in tests and headings in docs are left out when the code has one, unless the question is about
- * tests or docs.
- */
-export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, sameCase = true): SymbolRef[] {
-  const refs: SymbolRef[] = [];
-  for (const name of terms.identifiers) {
-    const exact = contents.symbols.exact(name);
-    refs.push(...(exact.length || sameCase ? exact : contents.symbols.sameLetters(name)));
-  }
-  for (const name of terms.capitalised) refs.push(...contents.symbols.exact(name));
-  for (const name of terms.subjects) if (!isProjectName(contents, name)) refs.push(...contents.symbols.exact(name));
-  const inCode = refs.filter((ref) => {
-    const path = contents.byId(ref.file)?.path ?? '';
-    return (terms.aboutTests || !isTestPath(path)) && (terms.aboutDocs || !isProsePath(path));
-  });
-  return inCode.length ? inCode : refs;
-}
-
-/**
- * Whether a word names the project: a folder that holds more than half of its files (`gson` in gson's
- * `gson/src/main/java/com/google/gson/…`). "Where does Gson decide …" in gson asks for the code behind the project's
- * name; "How can Engine be configured?" in a project with no folder named engine asks for `Engine`. A substring test
- * per path, no arrays: it runs on every question with such a subject, over every indexed path.
- */
-function isProjectName(contents: IndexContents, word: string): boolean {
-  const folder = `/${word.toLowerCase()}/`;
-  let inFolder = 0;
-  for (const path of contents.paths()) if (`/${path.toLowerCase()}`.includes(folder)) inFolder++;
-  return inFolder * 2 > contents.fileCount;
 }
 
 function addExactDefinitions(contents: IndexContents, terms: QuestionTerms, scores: Map<number, RankedFile>): void {

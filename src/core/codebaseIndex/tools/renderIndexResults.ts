@@ -9,7 +9,10 @@ export function renderSymbolMatches(name: string, matches: SymbolMatch[]): strin
   return (
     close +
     matches
-      .map((m) => `${m.path}:${m.line}  ${m.kind} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`)
+      .map(
+        (m) =>
+          `${m.path}:${m.line}  ${m.declaration ? 'declared ' : ''}${m.kind} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`,
+      )
       .join('\n')
   );
 }

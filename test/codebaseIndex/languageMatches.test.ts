@@ -1,0 +1,154 @@
+import { strict as assert } from 'node:assert';
+import { IndexFixture } from './indexHarness';
+
+// Where-is questions in languages whose conventions the index reads: C's headers and include guards, Ruby's reopened
+// modules and magic comments, and names qualified the way each language spells them.
+
+const listedFiles = (text: string) => [...text.matchAll(/^\d+\. (\S+)/gm)].map((m) => m[1]);
+
+/** A C library: a header that declares (with an include guard), and the file with the bodies. */
+const RING = {
+  'include/ring.h': [
+    '#ifndef RING_BUFFER_H',
+    '#define RING_BUFFER_H',
+    '/* Pushes a value onto the ring buffer. */',
+    'int ring_push(struct ring *r, int value);',
+    '/* How many values the ring buffer holds. */',
+    'int ring_size(const struct ring *r);',
+    '#endif /* RING_BUFFER_H */',
+  ].join('\n'),
+  'src/ring.c': [
+    '#include "ring.h"',
+    '/* https://github.com/example/ring/issues/12 */',
+    'static int ring_clamp(int n) { return n; }',
+    '/* Pushes a value onto the ring buffer, dropping the oldest when full. */',
+    'int ring_push(struct ring *r, int value) {',
+    '  return ring_clamp(value);',
+    '}',
+  ].join('\n'),
+};
+
+describe('C: where a function is defined is where its body is', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(RING)));
+  afterEach(() => fx.close());
+
+  it("asked where a function is defined: its body's file, not the header's prototype, and no include guard", async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `ring_push` defined?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.path}:${d.line}`),
+      ['src/ring.c:5'],
+      'the card is the body; the prototype is no definition when the body is indexed',
+    );
+    assert.equal(listedFiles(context.text)[0], 'src/ring.c', context.text);
+    assert.match(context.text, /^1\. src\/ring\.c — Pushes a value onto the ring buffer, dropping the oldest when full\.$/m, 'a web address is no about line');
+    assert.doesNotMatch(context.text, /RING_BUFFER_H/, 'an include guard is no line worth showing');
+
+    const found = await index.findSymbol('ring_push');
+    assert.deepEqual(
+      found.map((d) => [d.path, d.declaration ?? false]),
+      [
+        ['src/ring.c', false],
+        ['include/ring.h', true],
+      ],
+      'find_symbol lists the body first, then the declaration, marked',
+    );
+  });
+
+  it('a function only declared keeps its declaration, said as one', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `ring_size` defined?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.path}:${d.line}`),
+      ['include/ring.h:6'],
+    );
+    assert.match(context.text, /include\/ring\.h:6 declares ring_size \(function\): int ring_size\(const struct ring \*r\);/, context.text);
+    assert.deepEqual(
+      (await index.findSymbol('RING_BUFFER_H')).map((d) => d.name),
+      [],
+      'an include guard is no definition',
+    );
+  });
+});
+
+/** A Ruby gem: every file reopens `module Sinatra`; two classes each define a `resolve`. */
+const GEM = {
+  'lib/sinatra/base.rb': [
+    '# frozen_string_literal: true',
+    'require "rack"',
+    'module Sinatra',
+    '  # The request object. See Rack::Request for more info:',
+    '  # https://rubydoc.info/github/rack/rack/main/Rack/Request',
+    '  class Request',
+    '    def resolve(path) # :nodoc:',
+    '      path',
+    '    end',
+    '  end',
+    'end',
+  ].join('\n'),
+  'lib/sinatra/namespace.rb': [
+    '# frozen_string_literal: true',
+    'module Sinatra',
+    '  module Namespace',
+    '    def self.new(base, pattern)',
+    '      base',
+    '    end',
+    '  end',
+    'end',
+  ].join('\n'),
+  'lib/sinatra/stack.rb': [
+    '# frozen_string_literal: true',
+    '# Handlers stacked around the app, outermost first.',
+    'module Sinatra',
+    '  class HandlerStack',
+    '    def resolve(handler)',
+    '      handler',
+    '    end',
+    '  end',
+    'end',
+  ].join('\n'),
+};
+
+describe('Ruby: qualified names, reopened modules and magic comments', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(GEM)));
+  afterEach(() => fx.close());
+
+  it('`Sinatra::Namespace` is the module inside Sinatra, not Sinatra, which every file reopens', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `Sinatra::Namespace` implemented?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.name} ${d.path}:${d.line}`),
+      ['Namespace lib/sinatra/namespace.rb:3'],
+    );
+    assert.equal(listedFiles(context.text)[0], 'lib/sinatra/namespace.rb', context.text);
+  });
+
+  it("`HandlerStack::resolve` is that class's method, not every `resolve`", async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `HandlerStack::resolve` implemented?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.container}.${d.name} ${d.path}:${d.line}`),
+      ['HandlerStack.resolve lib/sinatra/stack.rb:5'],
+    );
+  });
+
+  it('a file is not about its magic comment, and a signature holds no comment', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where are the handlers stacked around the app?');
+    assert.match(context.text, /^1\. lib\/sinatra\/stack\.rb — Handlers stacked around the app, outermost first\.$/m, context.text);
+    assert.doesNotMatch(context.text, /frozen_string_literal/, context.text);
+    const request = (await index.findSymbol('Request'))[0]!;
+    assert.equal(request.signature, 'class Request');
+    const sinatra = (await index.findSymbol('Sinatra')).find((d) => d.path === 'lib/sinatra/base.rb')!;
+    assert.equal(sinatra.signature, 'module Sinatra', 'the comments between the head and the first class are not part of it');
+    const resolve = (await index.findSymbol('resolve')).find((d) => d.path === 'lib/sinatra/base.rb')!;
+    assert.equal(resolve.signature, 'def resolve(path)', 'nor a comment after it');
+  });
+});
