@@ -25,7 +25,6 @@ describe('what a file is about: its opening comment, never a comment on its code
       'Loads the settings of each environment.',
     );
     assert.equal(about('// ReSharper disable MergeCastWithTypeCheck\nusing System;\n'), undefined);
-    assert.equal(about('# typed: true\nrequire "json"\n'), undefined);
     assert.equal(about('/* https://github.com/libuv/libuv/issues/1674 */\n#include "uv.h"\n'), undefined);
     assert.equal(
       about('/* See https://github.com/libuv/libuv#documentation for documentation. */\n#include "uv.h"\n'),

@@ -216,24 +216,37 @@ export const GRAMMAR_FIXTURES: GrammarFixture[] = [
       'int buffer_grow(struct buffer *b, int n);', // 5
       'const char* buffer_name(const struct buffer *b);', // 6
       '#define HAVE_BUFFER_NAMES', // 7
-      '#endif /* BUFFER_H */', // 8
+      '#define SCREEN_H 480', // 8
+      '#endif /* BUFFER_H */', // 9
     ].join('\n'),
     expect: [
       { name: 'BUFFER_MAX', kind: 'macro', line: 3 },
       { name: 'buffer_grow', kind: 'function', line: 5, doc: 'Grows the buffer by n bytes.', declaration: true },
       { name: 'buffer_name', kind: 'function', line: 6, declaration: true },
       { name: 'HAVE_BUFFER_NAMES', kind: 'macro', line: 7 },
+      { name: 'SCREEN_H', kind: 'macro', line: 8 },
     ],
     absent: ['BUFFER_H'],
   },
   {
     path: 'src/widget.cpp',
-    text: ['#include <vector>', 'namespace ui {', 'class Widget {', ' public:', '  void draw();', '};', 'void Widget::draw() {}', '}'].join('\n'),
+    text: [
+      '#include <vector>',
+      'namespace ui {',
+      'class Widget {',
+      ' public:',
+      '  void draw();',
+      '  Widget* clone();',
+      '};',
+      'void Widget::draw() {}',
+      '}',
+    ].join('\n'),
     expect: [
       { name: 'ui', kind: 'module', line: 2 },
       { name: 'Widget', kind: 'class', line: 3, container: 'ui' },
       { name: 'draw', kind: 'method', line: 5, container: 'Widget', declaration: true },
-      { name: 'draw', kind: 'function', line: 7, container: 'Widget' },
+      { name: 'clone', kind: 'method', line: 6, container: 'Widget', declaration: true },
+      { name: 'draw', kind: 'function', line: 8, container: 'Widget' },
     ],
     imports: ['vector'],
   },

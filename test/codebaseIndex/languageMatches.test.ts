@@ -138,6 +138,19 @@ describe('Ruby: qualified names, reopened modules and magic comments', () => {
     );
   });
 
+  it('a name qualified twice is looked up inside each; a qualifier with nothing of that name inside is looked up itself', async () => {
+    const index = await fx.open();
+    await index.update();
+    const both = await index.questionContext('How do `Request.resolve` and `HandlerStack::resolve` differ?');
+    assert.deepEqual(both.definitions.map((d) => `${d.container}.${d.name}`).sort(), ['HandlerStack.resolve', 'Request.resolve']);
+    const elsewhere = await index.questionContext('Where is `Namespace::resolve`?');
+    assert.deepEqual(
+      elsewhere.definitions.map((d) => `${d.container ? `${d.container}.` : ''}${d.name}`).sort(),
+      ['HandlerStack.resolve', 'Request.resolve', 'Sinatra.Namespace'],
+      'no resolve is inside Namespace: every resolve, and Namespace itself',
+    );
+  });
+
   it('a file is not about its magic comment, and a signature holds no comment', async () => {
     const index = await fx.open();
     await index.update();

@@ -32,10 +32,10 @@ describe("a qualified name's last part is what it names, the parts before it whe
   it('reads `A::B`, `A.b()` and `A::B::C` as the last name inside the one before it', () => {
     const terms = questionTerms('Where are `Sinatra::Namespace`, HandlerStack::resolve, `Session.send()` and `Rack::Protection::AuthenticityToken`?');
     assert.deepEqual(Object.fromEntries(terms.qualifiedBy), {
-      Namespace: 'Sinatra',
-      resolve: 'HandlerStack',
-      send: 'Session',
-      AuthenticityToken: 'Protection',
+      Namespace: ['Sinatra'],
+      resolve: ['HandlerStack'],
+      send: ['Session'],
+      AuthenticityToken: ['Protection'],
     });
     assert.deepEqual(terms.qualifiers.sort(), ['HandlerStack', 'Protection', 'Rack', 'Session', 'Sinatra']);
     assert.ok(
@@ -47,20 +47,28 @@ describe("a qualified name's last part is what it names, the parts before it whe
   it('a qualifier also named alone is no mere qualifier; a comma or a single colon separates names', () => {
     const terms = questionTerms('Where are `Session` and `Session.send` defined, and `parse,dump` and `match:fg:red`?');
     assert.deepEqual(terms.qualifiers, []);
-    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { send: 'Session' });
+    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { send: ['Session'] });
     assert.ok(
       ['parse', 'dump', 'match', 'fg', 'red'].every((name) => terms.identifiers.includes(name)),
       JSON.stringify(terms.identifiers),
     );
   });
 
-  it("a file's name is no qualified name, and a name like an object's own property is qualified too", () => {
-    const terms = questionTerms('What is in `Gson.java`, __init__.py and src/search/rankFiles.ts, and where is `Foo.toString`?');
-    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { toString: 'Foo' });
-    assert.deepEqual(terms.qualifiers, ['Foo']);
+  it("a file's name is no qualified name; a call, `::` or a name like an object's own property is", () => {
+    const files = questionTerms('What is in `Gson.java`, __init__.py, `ring.test.c` and src/search/rankFiles.ts?');
+    assert.deepEqual(Object.fromEntries(files.qualifiedBy), {});
+    assert.deepEqual(files.qualifiers, []);
     assert.ok(
-      ['Gson', 'rankFiles'].every((name) => terms.identifiers.includes(name)),
-      JSON.stringify(terms.identifiers),
+      ['Gson', 'ring', 'test', 'rankFiles'].every((name) => files.identifiers.includes(name)),
+      JSON.stringify(files.identifiers),
     );
+    const names = questionTerms('Where are `Foo.toString`, Context.JSON() and `Mutex::lock`?');
+    assert.deepEqual(Object.fromEntries(names.qualifiedBy), { toString: ['Foo'], JSON: ['Context'], lock: ['Mutex'] });
+  });
+
+  it('a name qualified twice keeps both qualifiers', () => {
+    const terms = questionTerms('How do `Foo.parse` and `Bar.parse` differ?');
+    assert.deepEqual(Object.fromEntries(terms.qualifiedBy), { parse: ['Foo', 'Bar'] });
+    assert.deepEqual(terms.qualifiers, ['Foo', 'Bar']);
   });
 });

@@ -116,7 +116,9 @@ export class CodebaseIndex implements CodeIndex {
     await this.ensureLoaded();
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
     const found: Array<SymbolMatch & { rank: number }> = [];
-    for (const [rank, match] of this.contents.symbols.lookup(name.trim(), limit).entries()) {
+    for (const [index, match] of this.contents.symbols.lookup(name.trim(), limit).entries()) {
+      // Names spelled alike (`ClientIP`, `clientIp`) rank alike: by path below, not by the order they were indexed in.
+      const rank = match.match === 'exact' || match.match === 'case' ? 0 : index;
       for (const ref of match.refs) {
         const facts = this.contents.byId(ref.file);
         const symbol = facts?.symbols[ref.index];

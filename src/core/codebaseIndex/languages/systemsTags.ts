@@ -53,7 +53,10 @@ export const CPP_TAGS: TagQuery = {
 (function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @definition.function
 (declaration declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name)) @declaration.function
 (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @declaration.function
+(declaration declarator: (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier)] @name))) @declaration.function
 (field_declaration declarator: (function_declarator declarator: (field_identifier) @name)) @declaration.method
+(field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))) @declaration.method
+(field_declaration declarator: (reference_declarator (function_declarator declarator: (field_identifier) @name))) @declaration.method
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (class_specifier name: (type_identifier) @name body: (_)) @definition.class
 (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
@@ -61,7 +64,8 @@ export const CPP_TAGS: TagQuery = {
 (type_definition declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 (namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @definition.module
-((preproc_def name: (identifier) @name) @definition.macro (#not-match? @name "^_*[A-Za-z0-9_]*_(H|HPP|HXX|HH|INCLUDED)_*$"))
+(preproc_def name: (identifier) @name value: (_)) @definition.macro
+((preproc_def name: (identifier) @name !value) @definition.macro (#not-match? @name "^_*[A-Za-z0-9_]*_(H|HPP|HXX|HH|INCLUDED)_*$"))
 (preproc_function_def name: (identifier) @name) @definition.macro
 (preproc_include path: [(string_literal) (system_lib_string)] @import)
 `,

@@ -114,7 +114,7 @@ function receiverOf(node: Node): string | undefined {
   return receiver ? /([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*$/.exec(receiver)?.[1] : undefined;
 }
 
-/** Grammars whose `#` starts a comment (in C and C++ it starts a preprocessor line). */
+/** Grammars whose `#` starts a comment (in C and C++ it starts a preprocessor line, in PHP an attribute: `#[Route]`). */
 const HASH_COMMENTS = new Set(['ruby', 'python', 'bash', 'powershell']);
 /** A line that is only a comment, in a grammar whose comments are `//` and `/* … *\/` (a block's `* …` lines too). */
 const SLASH_COMMENT_LINE = /^\s*(?:\/\/.*|\/\*(?:(?!\*\/).)*\*\/\s*|\/\*(?!.*\*\/).*|\*(?:\s.*)?|\*\/\s*)$/;

@@ -20,12 +20,13 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, 
     if (qualifiers.has(name)) continue;
     const exact = contents.symbols.exact(name);
     let found = exact.length || sameCase ? exact : contents.symbols.sameLetters(name);
-    const qualifier = terms.qualifiedBy.get(name);
-    if (qualifier) {
-      const inside = insideQualifier(contents, found, qualifier);
-      if (inside.length) found = inside;
+    const inside = new Set<SymbolRef>();
+    for (const qualifier of terms.qualifiedBy.get(name) ?? []) {
+      const within = insideQualifier(contents, found, qualifier);
+      if (within.length) for (const ref of within) inside.add(ref);
       else unmatched.add(qualifier);
     }
+    if (inside.size) found = [...inside];
     refs.push(...found);
   }
   // `Sinatra` in `Sinatra::Namespace` only says where to look (every file of the gem reopens it), unless nothing of
@@ -51,7 +52,8 @@ function insideQualifier(contents: IndexContents, refs: SymbolRef[], qualifier: 
     const facts = contents.byId(ref.file);
     if (!facts) return false;
     const container = facts.symbols[ref.index]?.container;
-    if (container) return container === qualifier || container.endsWith(`::${qualifier}`) || container.endsWith(`.${qualifier}`);
+    // Without case, as the ranking looks names up (`handlerStack::resolve`); `Rack::Protection` is inside Protection.
+    if (container) return nameKey(container.split(/::|\./).at(-1)!) === key;
     return fileStem(facts.path) === key;
   });
 }

@@ -4,12 +4,13 @@ import { startsLikeLicence } from '../parsing/licenceHeader';
 // What a file is about, in one line, for the index's list of matches: what a small model reads before it picks a file.
 
 const MAX_ABOUT_CHARS = 120;
+/** Lines that say where code comes from, not what it does: imports, package lines, licence comments. */
+export const PLUMBING = /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright/i;
 /**
- * Lines that say where code comes from, not what it does: imports, package lines, licence comments, and C's include
- * guards (`#ifndef UV_WIN_WINSOCK_H_`, whose words, split, match a question about Windows sockets).
+ * A C include guard's lines (`#ifndef UV_WIN_WINSOCK_H_`, `#define UV_H`, `#endif /* UV_H *\/`): split into words,
+ * they match a question about Windows sockets. A `#define` with a value (`#define SCREEN_H 480`) is no guard.
  */
-export const PLUMBING =
-  /^(import|package|use|from|require|#include|using|namespace)\b|^["'][\w./@-]+["'],?$|licen[cs]e|copyright|^#\s*(?:ifndef|define|endif)\b.*?\b\w+_(?:H|HPP|HXX|HH|INCLUDED)_*\b/i;
+export const INCLUDE_GUARD_LINE = /^#\s*(?:(?:ifndef|define)\s+\w+_(?:H|HPP|HXX|HH|INCLUDED)_*\s*$|endif\b.*\b\w+_(?:H|HPP|HXX|HH|INCLUDED)_*\b)/;
 
 /** What a file is about in one line: its opening comment (a module doc), else the doc of the definition it is named after, else its first definition's doc line. */
 export function aboutFile(contents: IndexContents, path: string): string | undefined {
@@ -40,7 +41,7 @@ export function fileStem(path: string): string {
 const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved/i;
 /** Comments that are instructions to tools, not prose: linters, build tags, editors, encodings, Ruby's magic comments. */
 const TOOL_COMMENT =
-  /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|noqa|pylint|coding[:=]|vim:|frozen_string_literal|rubocop:|^typed:|warn_indent|^ReSharper\b/i;
+  /eslint|@ts-|prettier|generated|^[#!]|^go:|^\+build|nolint|noqa|pylint|coding[:=]|vim:|frozen_string_literal|rubocop:|warn_indent|^ReSharper\b/i;
 
 /**
  * The first sentence-like line of the comments at a file's top (line comments, or a block comment or docstring), after

@@ -1,7 +1,7 @@
 import type { CodeSearchHit, QuestionContext, QuestionContextOptions, SymbolMatch } from '../codeIndexTypes';
 import { estimateTokens } from '../../llm/tokenEstimate';
 import type { IndexContents } from '../indexContents';
-import { aboutFile, PLUMBING } from './fileAbout';
+import { aboutFile, INCLUDE_GUARD_LINE, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
 import { exactDefinitions } from './exactDefinitions';
@@ -106,7 +106,7 @@ function render(
         file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature, contents.get(hit.path)?.language)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
+    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !INCLUDE_GUARD_LINE.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
       file.lines.push(`   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
   // Fewer files when the question named a definition: the answer is in front, and one more file (a question that

@@ -4,10 +4,10 @@ export interface QuestionTerms {
   /** Words spelled like code (`getFileSummaries`, `MAX_SIZE`, `parse()`, `` `thing` ``): looked up as definitions by name. */
   identifiers: string[];
   /**
-   * A qualified name's last part and the part before it (`Namespace` → `Sinatra` for `Sinatra::Namespace`,
-   * `resolve` → `HandlerStack` for `HandlerStack::resolve`): the definition asked for is the one inside it.
+   * A qualified name's last part and the parts before it, each time it is named (`Namespace` → `Sinatra` for
+   * `Sinatra::Namespace`, `parse` → `Foo`, `Bar` for `Foo.parse` and `Bar.parse`): the definitions asked for are inside them.
    */
-  qualifiedBy: ReadonlyMap<string, string>;
+  qualifiedBy: ReadonlyMap<string, readonly string[]>;
   /** Identifiers said only to qualify another (`Sinatra` above, a Ruby module every file of the gem reopens). */
   qualifiers: string[];
   /** Capitalised words after the first word (`Where is Engine defined?`): definitions only if one has that exact name. */
@@ -41,7 +41,7 @@ const FEW_WORDS = 3;
 
 /** The last part of a dotted name that makes it a file's name. */
 const FILE_EXTENSION =
-  /^(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|cs|fs|rb|rake|php|c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm|swift|dart|lua|sh|bash|zsh|ps1|psm1|css|scss|sass|less|html?|vue|svelte|md|mdx|rst|txt|json|ya?ml|toml|ini|cfg|xml|sql|proto|gradle|lock)$/i;
+  /^(?:[cm]?[jt]sx?|py|pyi|go|rs|java|kt|kts|scala|cs|fs|rb|rake|php|c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm|swift|dart|lua|sh|bash|zsh|ps1|psm1|css|scss|sass|less|html?|vue|svelte|md|mdx|rst|txt|json|ya?ml|toml|ini|cfg|xml|sql|proto|gradle|lock)$/;
 /** A quoted span that is a command or a flag, not a name: it has a space, or starts with a dash. */
 const QUOTED_COMMAND = /\s|^-/;
 const TOKEN = /`([^`\n]{1,80})`|([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)(\(\))?/g;
@@ -68,24 +68,7 @@ const DOES_SOMETHING = new RegExp(
  * keeping apart what is spelled like code (and so names a definition) from plain words.
  */
 export function questionTerms(question: string): QuestionTerms {
-  const identifiers = new Set<string>();
-  const qualifiedBy = new Map<string, string>();
-  const qualifying = new Set<string>();
-  const standalone = new Set<string>();
-  /** A name spelled like code, in its parts: the last is what it names, those before it say where. */
-  const addName = (parts: string[]) => {
-    const named = parts.filter((part) => part.length > 1);
-    for (const part of named) identifiers.add(part);
-    // `Gson.java`, `__init__.py`: a file's name, not a name inside another.
-    if (named.length < 2 || FILE_EXTENSION.test(named.at(-1)!)) {
-      for (const part of named) standalone.add(part);
-      return;
-    }
-    const last = named.at(-1)!;
-    standalone.add(last);
-    if (!qualifiedBy.has(last)) qualifiedBy.set(last, named.at(-2)!);
-    for (const part of named.slice(0, -1)) qualifying.add(part);
-  };
+  const names = new CodeNames();
   const capitalised = new Set<string>();
   const subjects = new Set<string>();
   let first = true;
@@ -98,12 +81,12 @@ export function questionTerms(question: string): QuestionTerms {
       // `-force-copy`) is words, not names: its parts as names put every file that defines a `state` first.
       if (!QUOTED_COMMAND.test(quoted)) {
         // `Sinatra::Namespace`, `Session.send()`: a qualified name; other punctuation (`a, b`) separates names.
-        for (const name of quoted.split(/[^\w$.:]+|(?<!:):(?!:)/)) addName(name.split(/\.|::/));
+        for (const name of quoted.split(/[^\w$.:]+|(?<!:):(?!:)/)) names.add(name, quoted.includes('('));
       }
     } else if (word) {
       const parts = word.split(/\.|::/);
       const codeLike = parts.length > 1 || match[3] !== undefined || looksLikeCode(word);
-      if (codeLike) addName(parts);
+      if (codeLike) names.add(word, match[3] !== undefined);
       else
         for (const part of parts)
           if (!first && /^[A-Z][a-z0-9]/.test(part) && !STOP_WORDS.has(part.toLowerCase())) (AUXILIARY.has(previous) ? subjects : capitalised).add(part);
@@ -111,10 +94,11 @@ export function questionTerms(question: string): QuestionTerms {
     first = false;
     previous = quoted ? '' : (word ?? '').toLowerCase();
   }
+  const identifiers = [...names.identifiers];
   return {
-    identifiers: [...identifiers],
-    qualifiedBy,
-    qualifiers: [...qualifying].filter((name) => !standalone.has(name)),
+    identifiers,
+    qualifiedBy: names.qualifiedBy,
+    qualifiers: names.qualifiers(),
     capitalised: [...capitalised],
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
@@ -122,6 +106,39 @@ export function questionTerms(question: string): QuestionTerms {
     asksWhatHappens:
       DOES_SOMETHING.test(question) && !ASKS_FOR_DEFINITION.test(question) && ownWords(question, [...identifiers, ...capitalised, ...subjects]) > FEW_WORDS,
   };
+}
+
+/**
+ * Names spelled like code, in their parts: every part is a word to look up; of a qualified name (`HandlerStack::resolve`,
+ * `Session.send()`) the last part is what it names and the one before it where, and the parts before the last only
+ * qualify unless they are named alone too.
+ */
+class CodeNames {
+  readonly identifiers = new Set<string>();
+  readonly qualifiedBy = new Map<string, string[]>();
+  private readonly qualifying = new Set<string>();
+  private readonly standalone = new Set<string>();
+
+  add(name: string, called: boolean): void {
+    const raw = name.split(/\.|::/);
+    // `Gson.java`, `__init__.py`, `ring.test.c`: a file's name, not a name inside another (`Context.JSON()` is a call).
+    const fileName = raw.length > 1 && !called && !name.includes('::') && FILE_EXTENSION.test(raw.at(-1)!);
+    const named = raw.filter((part) => part.length > 1);
+    for (const part of named) this.identifiers.add(part);
+    if (fileName || named.length < 2) {
+      for (const part of named) this.standalone.add(part);
+      return;
+    }
+    const [qualifier, last] = named.slice(-2) as [string, string];
+    this.standalone.add(last);
+    const qualifiers = this.qualifiedBy.get(last) ?? [];
+    if (!qualifiers.includes(qualifier)) this.qualifiedBy.set(last, [...qualifiers, qualifier]);
+    for (const part of named.slice(0, -1)) this.qualifying.add(part);
+  }
+
+  qualifiers(): string[] {
+    return [...this.qualifying].filter((name) => !this.standalone.has(name));
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { SavedContents } from '../indexContents';
  * symbol table is rebuilt from the facts. Bump the version when facts change shape or extraction changes
  * meaning: older files are then rebuilt, with a one-line warning (a corrupt file is also moved aside).
  */
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 
 interface Snapshot {
   version: number;
