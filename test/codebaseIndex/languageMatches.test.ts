@@ -15,6 +15,8 @@ const RING = {
     'int ring_push(struct ring *r, int value);',
     '/* How many values the ring buffer holds. */',
     'int ring_size(const struct ring *r);',
+    '/* Takes the oldest value off the ring buffer. */',
+    'int ring_pop(struct ring *r);',
     '#endif /* RING_BUFFER_H */',
   ].join('\n'),
   'src/ring.c': [
@@ -24,6 +26,9 @@ const RING = {
     '/* Pushes a value onto the ring buffer, dropping the oldest when full. */',
     'int ring_push(struct ring *r, int value) {',
     '  return ring_clamp(value);',
+    '}',
+    'int ring_pop(struct ring *r) {',
+    '  return 0;',
     '}',
   ].join('\n'),
 };
@@ -54,6 +59,21 @@ describe('C: where a function is defined is where its body is', () => {
         ['include/ring.h', true],
       ],
       'find_symbol lists the body first, then the declaration, marked',
+    );
+  });
+
+  it("a body without a comment says what its declaration's doc says", async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `ring_pop` defined?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.path}:${d.line} ${d.doc}`),
+      ['src/ring.c:8 Takes the oldest value off the ring buffer.'],
+    );
+    assert.match(
+      context.text,
+      /src\/ring\.c:8 defines ring_pop \(function\): int ring_pop\(struct ring \*r\) — Takes the oldest value off the ring buffer\./,
+      context.text,
     );
   });
 

@@ -1,3 +1,4 @@
+import type { SymbolDef } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { fileStem, nameKey } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
@@ -74,6 +75,25 @@ function bodiesOverDeclarations(contents: IndexContents, refs: SymbolRef[]): Sym
     const symbol = symbolOf(ref);
     return !symbol?.declaration || !withBody.has(symbol.name);
   });
+}
+
+/**
+ * What a body without a doc comment does, from a declaration of it that has one: C documents a function where it
+ * declares it (libuv's idna.h says "Convert a UTF-8 domain name to IDNA 2008 / Punycode." over `uv__idna_toascii`,
+ * whose body in idna.c has no comment).
+ */
+const CALLABLE: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method']);
+
+export function declaredDoc(contents: IndexContents, body: SymbolDef): string | undefined {
+  if (body.declaration) return undefined;
+  for (const ref of contents.symbols.exact(body.name)) {
+    const symbol = contents.byId(ref.file)?.symbols[ref.index];
+    if (!symbol?.declaration || !symbol.doc) continue;
+    // C++ declares a method in its class (`method`) and defines it outside (`function`, in the same container).
+    const sameKind = symbol.kind === body.kind || (CALLABLE.has(symbol.kind) && CALLABLE.has(body.kind));
+    if (sameKind && (symbol.container ?? body.container) === (body.container ?? symbol.container)) return symbol.doc;
+  }
+  return undefined;
 }
 
 /**

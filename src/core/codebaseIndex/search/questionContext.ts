@@ -4,7 +4,7 @@ import type { IndexContents } from '../indexContents';
 import { aboutFile, INCLUDE_GUARD_LINE, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
-import { exactDefinitions } from './exactDefinitions';
+import { declaredDoc, exactDefinitions } from './exactDefinitions';
 
 export const DEFAULT_QUESTION_BUDGET = 700;
 const MAX_DEFINITIONS = 5;
@@ -27,7 +27,13 @@ export function questionContext(
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
-      return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' } satisfies SymbolMatch;
+      const doc = symbol.doc ?? declaredDoc(contents, symbol);
+      return {
+        ...symbol,
+        ...(doc && { doc }),
+        path: facts.path,
+        match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case',
+      } satisfies SymbolMatch;
     })
     // A plain word defined in a test is not what the user means (a benchmark's `var form`, listed first for "`form`
     // tags" on gin); a name spelled like code is, wherever it is.
