@@ -17,6 +17,8 @@ const RING = {
     'int ring_size(const struct ring *r);',
     '/* Takes the oldest value off the ring buffer. */',
     'int ring_pop(struct ring *r);',
+    '/* Compares two ring buffers by their sizes. */',
+    'int ring_compare(const struct ring *a, const struct ring *b);',
     '#endif /* RING_BUFFER_H */',
   ].join('\n'),
   'src/ring.c': [
@@ -30,7 +32,11 @@ const RING = {
     'int ring_pop(struct ring *r) {',
     '  return 0;',
     '}',
+    'int ring_compare(const struct ring *a, const struct ring *b) {',
+    '  return 0;',
+    '}',
   ].join('\n'),
+  'src/sort.c': ['static int ring_compare(const void *a, const void *b) {', '  return 0;', '}'].join('\n'),
 };
 
 describe('C: where a function is defined is where its body is', () => {
@@ -77,6 +83,16 @@ describe('C: where a function is defined is where its body is', () => {
     );
   });
 
+  it("a static body in another file is another function: it takes no header's doc", async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `ring_compare` defined?');
+    assert.deepEqual(context.definitions.map((d) => `${d.path} ${d.doc ?? '(no doc)'}`).sort(), [
+      'src/ring.c Compares two ring buffers by their sizes.',
+      'src/sort.c (no doc)',
+    ]);
+  });
+
   it('a function only declared keeps its declaration, said as one', async () => {
     const index = await fx.open();
     await index.update();
@@ -90,6 +106,51 @@ describe('C: where a function is defined is where its body is', () => {
       (await index.findSymbol('RING_BUFFER_H')).map((d) => d.name),
       [],
       'an include guard is no definition',
+    );
+  });
+});
+
+/** C++: methods declared in their class and defined outside it, a free function of the same name, and overloads. */
+const WIDGETS = {
+  'include/buffer.hpp': [
+    'namespace ui {',
+    'class Buffer {',
+    ' public:',
+    '  /** Counts the bytes in the buffer. */',
+    '  int size();',
+    '  /** Appends bytes. */',
+    '  void append(const char* s, int n);',
+    '  /** Appends another buffer. */',
+    '  void append(const Buffer& b);',
+    '};',
+    '}',
+  ].join('\n'),
+  'src/buffer.cpp': [
+    'int ui::Buffer::size() { return 0; }',
+    'void ui::Buffer::append(const char* s, int n) {}',
+    'void ui::Buffer::append(const Buffer& b) {}',
+  ].join('\n'),
+  'src/util.cpp': 'int size() { return 1; }\n',
+};
+
+describe("C++: a body takes its declaration's doc only when it is the same function", () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(WIDGETS)));
+  afterEach(() => fx.close());
+
+  it('the method defined outside its namespaced class, not a free function of that name; overloads told apart give nothing', async () => {
+    const index = await fx.open();
+    await index.update();
+    const size = await index.questionContext('Where is `size` defined?');
+    assert.deepEqual(size.definitions.map((d) => `${d.path} ${d.doc ?? '(no doc)'}`).sort(), [
+      'src/buffer.cpp Counts the bytes in the buffer.',
+      'src/util.cpp (no doc)',
+    ]);
+    const append = await index.questionContext('Where is `append` defined?');
+    assert.deepEqual(
+      append.definitions.map((d) => `${d.path}:${d.line} ${d.doc ?? '(no doc)'}`),
+      ['src/buffer.cpp:2 (no doc)', 'src/buffer.cpp:3 (no doc)'],
+      'two overloads documented differently: which doc is whose is not known',
     );
   });
 });

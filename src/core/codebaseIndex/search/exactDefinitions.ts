@@ -1,5 +1,6 @@
 import type { SymbolDef } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
+import { tagQueryForPath } from '../languages/languageSpecs';
 import { fileStem, nameKey } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import type { QuestionTerms } from './questionTerms';
@@ -54,7 +55,7 @@ function insideQualifier(contents: IndexContents, refs: SymbolRef[], qualifier: 
     if (!facts) return false;
     const container = facts.symbols[ref.index]?.container;
     // Without case, as the ranking looks names up (`handlerStack::resolve`); `Rack::Protection` is inside Protection.
-    if (container) return nameKey(container.split(/::|\./).at(-1)!) === key;
+    if (container) return ownerKey(container) === key;
     return fileStem(facts.path) === key;
   });
 }
@@ -77,23 +78,33 @@ function bodiesOverDeclarations(contents: IndexContents, refs: SymbolRef[]): Sym
   });
 }
 
-/**
- * What a body without a doc comment does, from a declaration of it that has one: C documents a function where it
- * declares it (libuv's idna.h says "Convert a UTF-8 domain name to IDNA 2008 / Punycode." over `uv__idna_toascii`,
- * whose body in idna.c has no comment).
- */
 const CALLABLE: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method']);
 
-export function declaredDoc(contents: IndexContents, body: SymbolDef): string | undefined {
-  if (body.declaration) return undefined;
+/**
+ * What a C or C++ body without a doc comment does, from a declaration of it that has one: C documents a function
+ * where it declares it (libuv's idna.h says "Convert a UTF-8 domain name to IDNA 2008 / Punycode." over
+ * `uv__idna_toascii`, whose body in idna.c has no comment). The declaration must be of the same thing: a function or
+ * method of the same name in the same class (`Foo::bar` or `ns::Foo::bar` outside it, `bar` declared inside it), on
+ * the same side of the tests, and in the same file for a `static` body. Overloads documented differently give nothing.
+ */
+export function declaredDoc(contents: IndexContents, body: SymbolDef, bodyPath: string): string | undefined {
+  if (body.declaration || tagQueryForPath(bodyPath)?.grammar !== 'cpp') return undefined;
+  const fileOnly = !body.container && /\bstatic\b[^(]*\(/.test(body.signature);
+  const docs = new Set<string>();
   for (const ref of contents.symbols.exact(body.name)) {
-    const symbol = contents.byId(ref.file)?.symbols[ref.index];
-    if (!symbol?.declaration || !symbol.doc) continue;
-    // C++ declares a method in its class (`method`) and defines it outside (`function`, in the same container).
+    const facts = contents.byId(ref.file);
+    const symbol = facts?.symbols[ref.index];
+    if (!facts || !symbol?.declaration || !symbol.doc) continue;
+    if (fileOnly ? facts.path !== bodyPath : isTestPath(facts.path) !== isTestPath(bodyPath)) continue;
     const sameKind = symbol.kind === body.kind || (CALLABLE.has(symbol.kind) && CALLABLE.has(body.kind));
-    if (sameKind && (symbol.container ?? body.container) === (body.container ?? symbol.container)) return symbol.doc;
+    if (sameKind && ownerKey(symbol.container) === ownerKey(body.container)) docs.add(symbol.doc);
   }
-  return undefined;
+  return docs.size === 1 ? [...docs][0] : undefined;
+}
+
+/** A container by its last part, without case: `ns::Foo` and `Foo` are one class. */
+function ownerKey(container: string | undefined): string | undefined {
+  return container === undefined ? undefined : nameKey(container.split(/::|\./).at(-1)!);
 }
 
 /**

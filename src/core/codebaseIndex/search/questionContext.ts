@@ -27,18 +27,16 @@ export function questionContext(
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
-      const doc = symbol.doc ?? declaredDoc(contents, symbol);
-      return {
-        ...symbol,
-        ...(doc && { doc }),
-        path: facts.path,
-        match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case',
-      } satisfies SymbolMatch;
+      return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' } satisfies SymbolMatch;
     })
     // A plain word defined in a test is not what the user means (a benchmark's `var form`, listed first for "`form`
     // tags" on gin); a name spelled like code is, wherever it is.
     .filter((d) => looksLikeCode(d.name) || answersInKind(d.path, terms))
-    .slice(0, MAX_DEFINITIONS);
+    .slice(0, MAX_DEFINITIONS)
+    .map((d) => {
+      const doc = d.doc ?? declaredDoc(contents, d, d.path);
+      return doc ? { ...d, doc } : d;
+    });
   const candidates = codeFirst(ranked, terms);
   const { text, listed } = render(contents, definitions, candidates, options);
   return { text, tokens: estimateTokens(text), definitions, hits: candidates.filter((hit) => listed.has(hit.path)) };
