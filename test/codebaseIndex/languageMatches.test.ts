@@ -19,6 +19,8 @@ const RING = {
     'int ring_pop(struct ring *r);',
     '/* Compares two ring buffers by their sizes. */',
     'int ring_compare(const struct ring *a, const struct ring *b);',
+    '/* Fills a ring buffer from an array. */',
+    'int ring_fill(int a[static 4], void (*each)(int));',
     '#endif /* RING_BUFFER_H */',
   ].join('\n'),
   'src/ring.c': [
@@ -37,6 +39,9 @@ const RING = {
     '}',
   ].join('\n'),
   'src/sort.c': ['static int ring_compare(const void *a, const void *b) {', '  return 0;', '}'].join('\n'),
+  'test/ring_test.c': 'int ring_pop(struct ring *r) { return 7; }\n',
+  'bindings/ring.py': 'def ring_pop(r):\n    return r\n',
+  'src/fill.c': 'int ring_fill(int a[static 4], void (*each)(int)) {\n  return 0;\n}\n',
 };
 
 describe('C: where a function is defined is where its body is', () => {
@@ -72,9 +77,10 @@ describe('C: where a function is defined is where its body is', () => {
     const index = await fx.open();
     await index.update();
     const context = await index.questionContext('Where is `ring_pop` defined?', { detail: 'compact' });
-    assert.deepEqual(
-      context.definitions.map((d) => `${d.path}:${d.line} ${d.doc}`),
-      ['src/ring.c:8 Takes the oldest value off the ring buffer.'],
+    assert.equal(
+      context.definitions.find((d) => d.path === 'src/ring.c')?.doc,
+      'Takes the oldest value off the ring buffer.',
+      JSON.stringify(context.definitions),
     );
     assert.match(
       context.text,
@@ -91,6 +97,22 @@ describe('C: where a function is defined is where its body is', () => {
       'src/ring.c Compares two ring buffers by their sizes.',
       'src/sort.c (no doc)',
     ]);
+  });
+
+  it("a test's body or another language's function of the same name takes no header's doc; `[static 4]` is no static function", async () => {
+    const index = await fx.open();
+    await index.update();
+    const pop = await index.questionContext('Where is `ring_pop` defined, in the tests and the Python bindings too?');
+    assert.deepEqual(pop.definitions.map((d) => `${d.path} ${d.doc ?? '(no doc)'}`).sort(), [
+      'bindings/ring.py (no doc)',
+      'src/ring.c Takes the oldest value off the ring buffer.',
+      'test/ring_test.c (no doc)',
+    ]);
+    const fill = await index.questionContext('Where is `ring_fill` defined?');
+    assert.deepEqual(
+      fill.definitions.map((d) => `${d.path} ${d.doc ?? '(no doc)'}`),
+      ['src/fill.c Fills a ring buffer from an array.'],
+    );
   });
 
   it('a function only declared keeps its declaration, said as one', async () => {

@@ -89,7 +89,7 @@ const CALLABLE: ReadonlySet<SymbolDef['kind']> = new Set(['function', 'method'])
  */
 export function declaredDoc(contents: IndexContents, body: SymbolDef, bodyPath: string): string | undefined {
   if (body.declaration || tagQueryForPath(bodyPath)?.grammar !== 'cpp') return undefined;
-  const fileOnly = !body.container && /\bstatic\b[^(]*\(/.test(body.signature);
+  const fileOnly = isStaticFunction(body);
   const docs = new Set<string>();
   for (const ref of contents.symbols.exact(body.name)) {
     const facts = contents.byId(ref.file);
@@ -100,6 +100,17 @@ export function declaredDoc(contents: IndexContents, body: SymbolDef, bodyPath: 
     if (sameKind && ownerKey(symbol.container) === ownerKey(body.container)) docs.add(symbol.doc);
   }
   return docs.size === 1 ? [...docs][0] : undefined;
+}
+
+/**
+ * A C function seen only in its own file: `static` before its name (`static inline int f(`, not `int a[static 10]`
+ * among its parameters). A class's static method is a `method`, and is not one.
+ */
+function isStaticFunction(body: SymbolDef): boolean {
+  if (body.kind !== 'function') return false;
+  const escaped = body.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // `operator()`, `operator[]`
+  const at = body.signature.search(new RegExp(`(?<![\\w~])${escaped}\\s*\\(`));
+  return at > 0 && /\bstatic\b/.test(body.signature.slice(0, at));
 }
 
 /** A container by its last part, without case: `ns::Foo` and `Foo` are one class. */
