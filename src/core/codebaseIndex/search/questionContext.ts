@@ -1,10 +1,11 @@
 import type { CodeSearchHit, QuestionContext, QuestionContextOptions, SymbolMatch } from '../codeIndexTypes';
 import { estimateTokens } from '../../llm/tokenEstimate';
 import type { IndexContents } from '../indexContents';
+import { declaredDoc } from './declaredDoc';
+import { exactDefinitions } from './exactDefinitions';
 import { aboutFile, INCLUDE_GUARD_LINE, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
-import { declaredDoc, exactDefinitions } from './exactDefinitions';
 
 export const DEFAULT_QUESTION_BUDGET = 700;
 const MAX_DEFINITIONS = 5;
