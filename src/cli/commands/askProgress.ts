@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../core/agent';
 import type { CodeIndex } from '../../core/codebaseIndex/codeIndexTypes';
+import { kindLabel } from '../../core/codebaseIndex/tools/renderIndexResults';
 import { formatMs } from '../../core/util/cancellation';
 import { count, describeIndex, showIndexProgress } from './indexProgress';
 
@@ -38,7 +39,7 @@ export class AgentProgress {
       case 'definitions':
         this.endIndexProgress();
         for (const d of event.definitions)
-          this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${d.declaration ? 'declared ' : ''}${d.kind}) — ${d.path}:${d.line}  ${d.signature}`);
+          this.line(`◆ ${d.container ? `${d.container}.` : ''}${d.name} (${kindLabel(d)}) — ${d.path}:${d.line}  ${d.signature}`);
         return;
       case 'instructions':
         return this.line(

@@ -1,4 +1,5 @@
 import type { CodeSearchHit, SymbolMatch } from '../../core/codebaseIndex/codeIndexTypes';
+import { kindLabel } from '../../core/codebaseIndex/tools/renderIndexResults';
 import { CliError, EXIT } from '../cliErrors';
 import { parseCliArgs } from '../parseCliArgs';
 import { showIndexProgress } from './indexProgress';
@@ -58,7 +59,7 @@ function definitionRow(definition: SymbolMatch): SearchRow {
   return {
     path: definition.path,
     line: definition.line,
-    what: `${definition.declaration ? 'declared ' : ''}${definition.kind} ${definition.name}`,
+    what: `${kindLabel(definition)} ${definition.name}`,
     text: definition.signature,
   };
 }

@@ -1,7 +1,12 @@
-import type { CodeSearchHit, IndexStatus, SymbolMatch } from '../codeIndexTypes';
+import type { CodeSearchHit, IndexStatus, SymbolDef, SymbolMatch } from '../codeIndexTypes';
 import { estimateTokens } from '../../llm/tokenEstimate';
 
 /** How the index tools' results read for a model: one `path:line` per fact, so the next read_file is obvious. */
+
+/** A definition's kind as it is shown: `declared function` for a C prototype, a declaration without its body. */
+export function kindLabel(definition: Pick<SymbolDef, 'kind' | 'declaration'>): string {
+  return definition.declaration ? `declared ${definition.kind}` : definition.kind;
+}
 
 export function renderSymbolMatches(name: string, matches: SymbolMatch[]): string {
   if (matches.length === 0) return `No definition named like "${name}" in the index. Try search_code with words that describe it.`;
@@ -9,10 +14,7 @@ export function renderSymbolMatches(name: string, matches: SymbolMatch[]): strin
   return (
     close +
     matches
-      .map(
-        (m) =>
-          `${m.path}:${m.line}  ${m.declaration ? 'declared ' : ''}${m.kind} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`,
-      )
+      .map((m) => `${m.path}:${m.line}  ${kindLabel(m)} ${m.container ? `${m.container}.` : ''}${m.name}: ${m.signature}${m.doc ? ` — ${m.doc}` : ''}`)
       .join('\n')
   );
 }
