@@ -1,0 +1,112 @@
+import { strict as assert } from 'node:assert';
+import { renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { testedStem } from '../../src/core/codebaseIndex/search/testedCode';
+import { IndexFixture } from './indexHarness';
+
+/**
+ * A test whose names say what a question asks, and the code it tests, which says it in other words (serilog's
+ * `PropertyValueConverterTests.cs` and `PropertyValueConverter.cs`). Another code file matches a word or two.
+ */
+const CONVERTER_AND_ITS_TEST = {
+  'src/Capturing/ValueConverter.cs': [
+    'namespace Demo.Capturing;',
+    'class ValueConverter {',
+    '  public object Convert(object value) {',
+    '    var text = value as string;',
+    '    if (text != null && text.Length > _limit) return text.Substring(0, _limit - 1) + "\\u2026";',
+    '    return value;',
+    '  }',
+    '}',
+  ].join('\n'),
+  'test/Capturing/ValueConverterTests.cs': [
+    'namespace Demo.Tests;',
+    'class ValueConverterTests {',
+    '  /// Long strings are cut short with an ellipsis when they pass the maximum length.',
+    '  public void LongStringsAreCutShortWithAnEllipsis() { }',
+    '  public void MaximumLengthCutsLongStringsShort() { }',
+    '}',
+  ].join('\n'),
+  'src/Formatting/TextFormatter.cs': [
+    'namespace Demo.Formatting;',
+    '/// Writes strings to the output.',
+    'class TextFormatter {',
+    '  public void WriteStrings(string[] strings) { }',
+    '}',
+  ].join('\n'),
+};
+
+const QUESTION = 'Where are long strings cut short with an ellipsis at the maximum length?';
+
+describe('a matching test points at the code it tests', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(CONVERTER_AND_ITS_TEST)));
+  afterEach(() => fx.close());
+
+  it('ranks the tested file first, though only its test says the words of the question', async () => {
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode(QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'src/Capturing/ValueConverter.cs', paths.join(', '));
+    assert.ok(paths.indexOf('test/Capturing/ValueConverterTests.cs') > 0, 'the test is still listed, below its code');
+    const context = await index.questionContext(QUESTION);
+    assert.match(context.text, /^1\. src\/Capturing\/ValueConverter\.cs/m, 'the model is shown the tested code first');
+  });
+
+  it('follows renames: a code file renamed away from its test name is no longer pointed at', async () => {
+    const index = await fx.open();
+    await index.update();
+    assert.equal((await index.searchCode(QUESTION))[0]?.path, 'src/Capturing/ValueConverter.cs');
+    renameSync(join(fx.root, 'src/Capturing/ValueConverter.cs'), join(fx.root, 'src/Capturing/Truncation.cs'));
+    await index.refreshFiles(['src/Capturing/ValueConverter.cs', 'src/Capturing/Truncation.cs'].map((path) => join(fx.root, path)));
+    const paths = (await index.searchCode(QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'test/Capturing/ValueConverterTests.cs', `no test names Truncation.cs: ${paths.join(', ')}`);
+    assert.ok(paths.indexOf('src/Capturing/Truncation.cs') > 0);
+  });
+
+  it('lends nothing when the name points at several files', async () => {
+    fx.folder.write({ 'src/Other/ValueConverter.cs': 'namespace Demo.Other;\nclass ValueConverter { }\n' });
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode(QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'test/Capturing/ValueConverterTests.cs', `two ValueConverter.cs: neither is the one tested: ${paths.join(', ')}`);
+  });
+
+  it('lends nothing to a file of another language', async () => {
+    rmSync(join(fx.root, 'test/Capturing/ValueConverterTests.cs'));
+    fx.folder.write({
+      'test/Capturing/ValueConverterTests.py': [
+        'class ValueConverterTests:',
+        '    def test_long_strings_are_cut_short_with_an_ellipsis(self):',
+        '        """Long strings are cut short with an ellipsis when they pass the maximum length."""',
+        '    def test_maximum_length_cuts_long_strings_short(self):',
+        '        pass',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode(QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'test/Capturing/ValueConverterTests.py', `a Python test tests no C# file: ${paths.join(', ')}`);
+  });
+});
+
+describe('the file a test file names', () => {
+  it('reads the test conventions of each language', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['test/Serilog.Tests/Capturing/PropertyValueConverterTests.cs', 'PropertyValueConverter'],
+      ['gson/src/test/java/com/google/gson/stream/JsonWriterTest.java', 'JsonWriter'],
+      ['tests/test_utils.py', 'utils'],
+      ['context_test.go', 'context'],
+      ['src/router/routeTree.test.ts', 'routeTree'],
+      ['packages/core/router.spec.ts', 'router'],
+      ['spec/cookie_spec.rb', 'cookie'],
+      ['tests/CookieJarTest.php', 'CookieJar'],
+    ];
+    for (const [path, stem] of cases) assert.equal(testedStem(path), stem, path);
+  });
+
+  it('names none for code, or a test file named after no file', () => {
+    for (const path of ['src/Capturing/PropertyValueConverter.cs', 'src/testing/Contest.ts', 'tests/integration.rs', 'test/app.router.js', 'tests/Tests.cs'])
+      assert.equal(testedStem(path), undefined, path);
+  });
+});
