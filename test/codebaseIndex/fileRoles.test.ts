@@ -5,7 +5,7 @@ import { questionTerms } from '../../src/core/codebaseIndex/search/questionTerms
 
 /** "Where is X" means the code: tests rank below it, and are listed only when the question asks for them. */
 describe('the index tells tests from the code they test by their paths', () => {
-  it("a test folder, a test file, and a test project of its own (gson's test-shrinker, integration-tests, e2etest)", () => {
+  it("a test folder, a test file, and a test project of its own (gson's test-shrinker, integration-tests, e2etest, a .NET test project)", () => {
     for (const path of [
       'tests/test_utils.py',
       'src/router/routeTree.test.ts',
@@ -14,6 +14,8 @@ describe('the index tells tests from the code they test by their paths', () => {
       'test-shrinker/src/main/java/com/example/Main.java',
       'test-jpms/src/main/java/module-info.java',
       'integration-tests/src/app.ts',
+      'src/Newtonsoft.Json.Tests/JsonWriterTests.cs',
+      'Serilog.Test/LoggerTests.cs',
       'internal/command/e2etest/init_test_helpers.go',
     ])
       assert.equal(isTestPath(path), true, path);

@@ -26,6 +26,20 @@ describe('a question that names a definition asks either for it or for what happ
     ])
       assert.equal(questionTerms(question).asksWhatHappens, false, question);
   });
+
+  it('asks for the names themselves with few words of its own or a word that asks for a definition, whatever the verb', () => {
+    const forNames = [
+      'Where is `TestParseURL`?',
+      'Where is LongStringsAreCutShortWithAnEllipsis?',
+      'Which file declares `Payment`, used for refunds and chargebacks?',
+    ];
+    for (const question of forNames) assert.equal(questionTerms(question).asksForNames, true, question);
+    const inPassing = [
+      'add support for encoding.UnmarshalText in uri/query binding',
+      "Where does Gson turn an object's fields into JSON properties by reflection, using the names from @SerializedName?",
+    ];
+    for (const question of inPassing) assert.equal(questionTerms(question).asksForNames, false, question);
+  });
 });
 
 describe("a qualified name's last part is what it names, the parts before it where", () => {

@@ -72,6 +72,53 @@ describe('a matching test points at the code it tests', () => {
     assert.equal(paths[0], 'test/Capturing/ValueConverterTests.cs', `two ValueConverter.cs: neither is the one tested: ${paths.join(', ')}`);
   });
 
+  it('lends nothing when the question asks for tests, or names a definition of the test', async () => {
+    fx.folder.write({
+      'test/Formatting/TextFormatterTests.cs':
+        'class TextFormatterTests {\n  /// Long strings are written whole.\n  public void LongStringsAreWrittenWhole() { }\n}\n',
+    });
+    const index = await fx.open();
+    await index.update();
+    const tests = (await index.searchCode('Which tests check that long strings are cut short with an ellipsis?')).map((hit) => hit.path);
+    assert.deepEqual(tests.slice(0, 2), ['test/Capturing/ValueConverterTests.cs', 'test/Formatting/TextFormatterTests.cs'], tests.join(', '));
+    const named = (await index.searchCode('Where is LongStringsAreCutShortWithAnEllipsis?')).map((hit) => hit.path);
+    assert.equal(named[0], 'test/Capturing/ValueConverterTests.cs', named.join(', '));
+  });
+
+  it('keeps to the folder searched, and to BM25 alone when names are turned off', async () => {
+    const index = await fx.open();
+    await index.update();
+    const inTests = (await index.searchCode(QUESTION, { pathPrefix: 'test' })).map((hit) => hit.path);
+    assert.deepEqual(inTests, ['test/Capturing/ValueConverterTests.cs']);
+    const plain = (await index.searchCode(QUESTION, { useExactNames: false })).map((hit) => hit.path);
+    assert.equal(plain[0], 'test/Capturing/ValueConverterTests.cs', plain.join(', '));
+  });
+
+  it('a second file of the same name added after a search ends the lending', async () => {
+    const index = await fx.open();
+    await index.update();
+    assert.equal((await index.searchCode(QUESTION))[0]?.path, 'src/Capturing/ValueConverter.cs');
+    fx.folder.write({ 'src/Other/ValueConverter.cs': 'namespace Demo.Other;\nclass ValueConverter { }\n' });
+    await index.refreshFiles([join(fx.root, 'src/Other/ValueConverter.cs')]);
+    assert.equal((await index.searchCode(QUESTION))[0]?.path, 'test/Capturing/ValueConverterTests.cs');
+  });
+
+  it('a C test points at the source file, not the header that declares it', async () => {
+    const c = new IndexFixture({
+      'src/idna.h': '/* Converts a domain name. */\nint idna_toascii(const char* s);\n',
+      'src/idna.c': '#include "idna.h"\nint idna_toascii(const char* s) {\n  return convert(s);\n}\n',
+      'test/idna_test.c': '/* Internationalized host names become punycode. */\nvoid internationalized_hosts_become_punycode(void) {}\n',
+    });
+    try {
+      const index = await c.open();
+      await index.update();
+      const paths = (await index.searchCode('Where do internationalized host names become punycode?')).map((hit) => hit.path);
+      assert.equal(paths[0], 'src/idna.c', paths.join(', '));
+    } finally {
+      await c.close();
+    }
+  });
+
   it('lends nothing to a file of another language', async () => {
     rmSync(join(fx.root, 'test/Capturing/ValueConverterTests.cs'));
     fx.folder.write({
@@ -101,12 +148,27 @@ describe('the file a test file names', () => {
       ['packages/core/router.spec.ts', 'router'],
       ['spec/cookie_spec.rb', 'cookie'],
       ['tests/CookieJarTest.php', 'CookieJar'],
+      ['src/Newtonsoft.Json.Tests/JsonWriterTests.cs', 'JsonWriter'],
     ];
     for (const [path, stem] of cases) assert.equal(testedStem(path), stem, path);
   });
 
   it('names none for code, or a test file named after no file', () => {
-    for (const path of ['src/Capturing/PropertyValueConverter.cs', 'src/testing/Contest.ts', 'tests/integration.rs', 'test/app.router.js', 'tests/Tests.cs'])
-      assert.equal(testedStem(path), undefined, path);
+    const paths = [
+      'src/Capturing/PropertyValueConverter.cs',
+      'src/testing/Contest.ts',
+      'tests/integration.rs',
+      'test/app.router.js',
+      'tests/Tests.cs',
+      'test/Latest.java',
+      'test/Contest.ts',
+      'tests/attest.go',
+      'test/manifest.rs',
+      'src/test/java/Test.java',
+      'tests/conftest.py',
+      'test/test_helper.rb',
+      'src/test/java/com/acme/BaseTest.java',
+    ];
+    for (const path of paths) assert.equal(testedStem(path), undefined, path);
   });
 });

@@ -1,7 +1,7 @@
 import type { FileFacts } from './codeIndexTypes';
 import { FileGraph, type SavedGraph } from './search/fileGraph';
 import { SymbolTable } from './search/symbolTable';
-import { CodeFilesByStem } from './search/testedCode';
+import { CodeFilesByName } from './search/testedCode';
 import { TextIndex } from './search/textIndex';
 
 /** What is saved of the contents besides the facts: everything expensive to rebuild. */
@@ -29,7 +29,7 @@ export class IndexContents {
   private graph: FileGraph | undefined;
   private graphStale = false;
   /** Built on first use; a file added or removed drops it (an edit leaves a file's name as it was). */
-  private codeByStem: CodeFilesByStem | undefined;
+  private codeByName: CodeFilesByName | undefined;
   /** Changed since it was restored or saved: only then is it worth writing again. */
   dirty = false;
 
@@ -97,7 +97,7 @@ export class IndexContents {
     } else {
       id = this.freeIds.pop() ?? this.nextId++;
       this.ids.set(facts.path, id);
-      this.codeByStem = undefined;
+      this.codeByName = undefined;
     }
     this.facts.set(id, facts);
     this.symbols.add(id, facts.symbols);
@@ -113,7 +113,7 @@ export class IndexContents {
     this.text.remove(id);
     this.facts.delete(id);
     this.ids.delete(path);
-    this.codeByStem = undefined;
+    this.codeByName = undefined;
     this.freeIds.push(id);
     this.graphStale = true;
     this.dirty = true;
@@ -121,8 +121,8 @@ export class IndexContents {
 
   /** The file a test file's name says it tests (`FooTests.cs` → `Foo.cs`), if exactly one. */
   testedBy(test: FileFacts): number | undefined {
-    this.codeByStem ??= new CodeFilesByStem(this.ids);
-    return this.codeByStem.testedBy(test, (id) => this.facts.get(id));
+    this.codeByName ??= new CodeFilesByName(this.ids);
+    return this.codeByName.testedBy(test, (id) => this.facts.get(id));
   }
 
   /** The file graph: the last one built, or a new one when there is none yet. */

@@ -28,6 +28,11 @@ export interface QuestionTerms {
    * does, more than a few words of its own, and none that ask for a definition.
    */
   asksWhatHappens: boolean;
+  /**
+   * Whether it asks for the named things themselves: few words of its own besides the names ("Where is `TestParseURL`?"),
+   * or a word that asks for a definition. A question that asks what happens never does.
+   */
+  asksForNames: boolean;
 }
 
 /**
@@ -95,6 +100,7 @@ export function questionTerms(question: string): QuestionTerms {
     previous = quoted ? '' : (word ?? '').toLowerCase();
   }
   const identifiers = [...names.identifiers];
+  const asksForNames = ASKS_FOR_DEFINITION.test(question) || ownWords(question, [...identifiers, ...capitalised, ...subjects]) <= FEW_WORDS;
   return {
     identifiers,
     qualifiedBy: names.qualifiedBy,
@@ -103,8 +109,8 @@ export function questionTerms(question: string): QuestionTerms {
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
-    asksWhatHappens:
-      DOES_SOMETHING.test(question) && !ASKS_FOR_DEFINITION.test(question) && ownWords(question, [...identifiers, ...capitalised, ...subjects]) > FEW_WORDS,
+    asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
+    asksForNames,
   };
 }
 

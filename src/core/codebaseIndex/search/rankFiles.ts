@@ -63,7 +63,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   for (const hit of hits) scores.set(hit.id, { id: hit.id, score: hit.score / top, terms: hit.terms, exact: [] });
   if (options.useExactNames !== false) addExactDefinitions(contents, terms, scores);
   if (options.useExactNames !== false) addNamedByQuestion(contents, wanted, scores);
-  if (options.useExactNames !== false) lendToTestedCode(contents, scores);
+  if (options.useExactNames !== false) lendToTestedCode(contents, scores, terms);
   if (options.useGraph && scores.size > 0) addGraphRank(contents, scores);
   const ranked: RankedFile[] = [];
   for (const file of scores.values()) {
@@ -143,16 +143,26 @@ function definitionNameStems(facts: FileFacts): string[][] {
  * A test file that matches the question points at the code it tests: serilog's `PropertyValueConverterTests.cs`, whose
  * test names say "maximum string length" and "captured", ranked above `PropertyValueConverter.cs`, which cuts the
  * string. The tested file gets TESTED_CODE_SHARE of the test's score when it has less, before the graph walk (which
- * then also starts from it) and again once the test's proximity is counted (lendProximityToTestedCode).
+ * then also starts from it) and again once the test's proximity is counted (lendProximityToTestedCode). Not when
+ * the question asks for tests, or asks for a name this test defines (`Where is TestParseURL?`): then the test is the
+ * answer. A name said in a question about something else still lends: gin's history question "add support for
+ * encoding.UnmarshalText in uri/query binding" names a method only `form_mapping_test.go` defines, and means `form_mapping.go`.
  */
-function lendToTestedCode(contents: IndexContents, scores: Map<number, RankedFile>, factor: (facts: FileFacts) => number = () => 1): void {
+function lendToTestedCode(
+  contents: IndexContents,
+  scores: Map<number, RankedFile>,
+  terms: QuestionTerms,
+  factor: (facts: FileFacts) => number = () => 1,
+): void {
+  if (terms.aboutTests) return;
   for (const test of [...scores.values()]) {
+    if (test.exact.length > 0 && terms.asksForNames) continue;
     const facts = contents.byId(test.id);
     const tested = facts ? contents.testedBy(facts) : undefined;
     if (!facts || tested === undefined) continue;
     const testedFacts = contents.byId(tested)!;
     const entry = scores.get(tested) ?? { id: tested, score: 0, terms: [], exact: [] };
-    // A test's score has been halved for being a test; its share is of what it matched, weighed as the tested file is.
+    // After the role factors (the second pass), a test's score is halved for being a test: its share is of what it matched, weighed as the tested file is.
     entry.score = Math.max(entry.score, (TESTED_CODE_SHARE * test.score * factor(testedFacts)) / factor(facts));
     scores.set(tested, entry);
   }
@@ -167,7 +177,7 @@ function lendToTestedCode(contents: IndexContents, scores: Map<number, RankedFil
 function lendProximityToTestedCode(contents: IndexContents, ranked: RankedFile[], terms: QuestionTerms, pathPrefix: string | undefined): void {
   const scores = new Map(ranked.map((file) => [file.id, file]));
   const listed = new Set(scores.keys());
-  lendToTestedCode(contents, scores, (facts) => roleFactor(facts, terms));
+  lendToTestedCode(contents, scores, terms, (facts) => roleFactor(facts, terms));
   for (const [id, file] of scores) {
     if (listed.has(id)) continue;
     const facts = contents.byId(id)!;

@@ -1,45 +1,55 @@
 import type { FileFacts } from '../codeIndexTypes';
-import { isTestPath } from './fileRoles';
+import { isProsePath, isTestPath } from './fileRoles';
 
 /**
  * The file a test file tests, by the naming conventions nearly every language follows: `PropertyValueConverterTests.cs`
  * and `PropertyValueConverter.cs`, `JsonWriterTest.java`, `test_utils.py`, `context_test.go`, `router.spec.ts`,
  * `cookie_spec.rb`. A test's name and method names describe the behaviour a question asks about in plain words
  * (`MaximumStringLengthEffectiveForCapturedString`), so a test file often matches a question better than the code it
- * tests; that code is what the user wants.
+ * tests; that code is what the user wants. A file is a test by its folder or name (fileRoles.ts).
  */
+
+/** Stems a shared test file is named after, not one it tests: `test_helper.rb`, `BaseTest.java`, `test_common.py`. */
+const SHARED_TEST_FILE = /^(?:helpers?|support|base|abstract|common|shared)$/i;
+/** A header or stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
+const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$|\.d\.[cm]?ts$/;
 
 /** The stem of the file a test file's name points at (`PropertyValueConverter` for `PropertyValueConverterTests.cs`), or undefined. */
 export function testedStem(path: string): string | undefined {
   if (!isTestPath(path)) return undefined;
-  const base = fileStem(path);
+  const base = baseName(path);
   const stem = base.replace(/^tests?_/, '').replace(/(?:[._-](?:test|spec)s?|Tests?|Spec)$/, '');
-  return stem !== base && stem !== '' ? stem : undefined;
+  return stem !== base && stem !== '' && !SHARED_TEST_FILE.test(stem) ? stem : undefined;
 }
 
-/** A file's name without its folder and last extension. */
-export function fileStem(path: string): string {
+/** A file's name without its folder and last extension, as it is spelled (fileAbout.ts's `fileStem` folds case and separators). */
+function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
 }
 
-/** The files that are not tests, by their stem: which one a test's name points at. Rebuilt only when a file is added or removed. */
-export class CodeFilesByStem {
-  private readonly byStem = new Map<string, number[]>();
+/** The code files, not tests or prose, by their name: which one a test's name points at. Rebuilt only when a file is added or removed. */
+export class CodeFilesByName {
+  private readonly byName = new Map<string, number[]>();
 
   constructor(files: Iterable<[string, number]>) {
     for (const [path, id] of files) {
-      if (isTestPath(path)) continue;
-      const stem = fileStem(path);
-      const ids = this.byStem.get(stem);
+      if (isTestPath(path) || isProsePath(path)) continue;
+      const name = baseName(path);
+      const ids = this.byName.get(name);
       if (ids) ids.push(id);
-      else this.byStem.set(stem, [id]);
+      else this.byName.set(name, [id]);
     }
   }
 
-  /** The one file of the test's language its name points at; none when no file or several do (`utils.py` in three packages). */
+  /**
+   * The one file of the test's language its name points at, its source rather than its header; none when no file or
+   * several do (`utils.py` in three packages), or when the file was not indexed for its text (too large, binary).
+   */
   testedBy(test: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): number | undefined {
     const stem = testedStem(test.path);
-    const ids = stem === undefined ? undefined : this.byStem.get(stem)?.filter((id) => facts(id)?.language === test.language);
-    return ids?.length === 1 ? ids[0] : undefined;
+    if (stem === undefined) return undefined;
+    const candidates = (this.byName.get(stem) ?? []).filter((id) => facts(id)?.language === test.language);
+    const sources = candidates.length > 1 ? candidates.filter((id) => !DECLARATION_FILE.test(facts(id)!.path)) : candidates;
+    return sources.length === 1 && !facts(sources[0]!)!.skipped ? sources[0] : undefined;
   }
 }
