@@ -171,8 +171,8 @@ describe("C++: a body takes its declaration's doc only when it is the same funct
     const append = await index.questionContext('Where is `append` defined?');
     assert.deepEqual(
       append.definitions.map((d) => `${d.path}:${d.line} ${d.doc ?? '(no doc)'}`),
-      ['src/buffer.cpp:2 (no doc)', 'src/buffer.cpp:3 (no doc)'],
-      'two overloads documented differently: which doc is whose is not known',
+      ['src/buffer.cpp:2 (no doc)'],
+      'two overloads documented differently: the first, once, and no doc, as which doc is whose is not known',
     );
   });
 });
@@ -266,5 +266,61 @@ describe('Ruby: qualified names, reopened modules and magic comments', () => {
     assert.equal(sinatra.signature, 'module Sinatra', 'the comments between the head and the first class are not part of it');
     const resolve = (await index.findSymbol('resolve')).find((d) => d.path === 'lib/sinatra/base.rb')!;
     assert.equal(resolve.signature, 'def resolve(path)', 'nor a comment after it');
+  });
+});
+
+/** A Java builder with two constructors, and a TypeScript manager with an overloaded method. */
+const CONSTRUCTORS_AND_OVERLOADS = {
+  'src/main/java/com/acme/ReportBuilder.java': [
+    'package com.acme;',
+    '/** Builds a report step by step. */',
+    'public final class ReportBuilder {',
+    '  /** Creates an empty builder. */',
+    '  public ReportBuilder() {}',
+    '  /** Creates a builder from a report. */',
+    '  ReportBuilder(Report report) {}',
+    '  /** Sets the title. */',
+    '  public ReportBuilder title(String title) { return this; }',
+    '}',
+  ].join('\n'),
+  'src/entityManager.ts': [
+    '/** Saves entities in the database. */',
+    'export class EntityManager {',
+    '  /** Saves all given entities. */',
+    '  save(entities: object[]): Promise<object[]>;',
+    '  /** Saves the given entity. */',
+    '  save(entity: object): Promise<object>;',
+    '  save(entity: object | object[]): Promise<unknown> {',
+    '    return Promise.resolve(entity);',
+    '  }',
+    '}',
+  ].join('\n'),
+};
+
+describe('a name is one definition: a class without its constructors, a method without its other overloads', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(CONSTRUCTORS_AND_OVERLOADS)));
+  afterEach(() => fx.close());
+
+  it('asked where a Java class is defined: the class alone, not its constructors, in the cards and the list', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `ReportBuilder` defined?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.kind}:${d.line}`),
+      ['class:3'],
+    );
+    assert.equal((context.text.match(/defines ReportBuilder/g) ?? []).length, 1, context.text);
+    assert.equal((await index.findSymbol('ReportBuilder')).length, 3, 'find_symbol still lists every definition of the name');
+  });
+
+  it('an overloaded method: its first overload, once', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Which file defines `save`?', { detail: 'compact' });
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.path}:${d.line}`),
+      ['src/entityManager.ts:4'],
+    );
   });
 });
