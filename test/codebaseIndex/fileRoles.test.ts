@@ -16,6 +16,8 @@ describe('the index tells tests from the code they test by their paths', () => {
       'integration-tests/src/app.ts',
       'src/Newtonsoft.Json.Tests/JsonWriterTests.cs',
       'Serilog.Test/LoggerTests.cs',
+      'src/Microsoft.AspNetCore.Routing.UnitTests/RouterTests.cs',
+      'Acme.Specs/OrderSpecs.cs',
       'internal/command/e2etest/init_test_helpers.go',
     ])
       assert.equal(isTestPath(path), true, path);

@@ -283,6 +283,30 @@ const CONSTRUCTORS_AND_OVERLOADS = {
     '  public ReportBuilder title(String title) { return this; }',
     '}',
   ].join('\n'),
+  'src/main/java/com/acme/Shapes.java': [
+    'package com.acme;',
+    'public final class Shapes {',
+    '  static final class Circle {',
+    '    static final class Builder {',
+    '      Shape build() { return null; }',
+    '    }',
+    '  }',
+    '  static final class Square {',
+    '    static final class Builder {',
+    '      Shape build(int side) { return null; }',
+    '    }',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/point.rs': [
+    'pub struct Point { x: i32 }',
+    'impl fmt::Display for Point {',
+    '    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "{}", self.x) }',
+    '}',
+    'impl fmt::Debug for Point {',
+    '    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "{}", self.x) }',
+    '}',
+  ].join('\n'),
   'src/entityManager.ts': [
     '/** Saves entities in the database. */',
     'export class EntityManager {',
@@ -311,16 +335,43 @@ describe('a name is one definition: a class without its constructors, a method w
       ['class:3'],
     );
     assert.equal((context.text.match(/defines ReportBuilder/g) ?? []).length, 1, context.text);
+    const full = await index.questionContext('Where is `ReportBuilder` defined?', { detail: 'full' });
+    assert.doesNotMatch(full.text, /ReportBuilder\.java:[57]\b/, `nor as a line of the fuller list: ${full.text}`);
     assert.equal((await index.findSymbol('ReportBuilder')).length, 3, 'find_symbol still lists every definition of the name');
   });
 
-  it('an overloaded method: its first overload, once', async () => {
+  it('asked for the constructor, it is shown (once: the others are its overloads)', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is the `ReportBuilder` constructor defined?');
+    assert.deepEqual(
+      context.definitions.map((d) => `${d.kind}:${d.line}`),
+      ['class:3', 'method:5'],
+    );
+  });
+
+  it('methods of one name in two nested classes, or the same signature in two impl blocks, are two things', async () => {
+    const index = await fx.open();
+    await index.update();
+    const build = await index.questionContext('Where is `build` defined?');
+    assert.deepEqual(
+      build.definitions.map((d) => `${d.path}:${d.line}`),
+      ['src/main/java/com/acme/Shapes.java:5', 'src/main/java/com/acme/Shapes.java:10'],
+    );
+    const fmt = await index.questionContext('Where is `fmt` defined?');
+    assert.deepEqual(
+      fmt.definitions.map((d) => `${d.path}:${d.line}`),
+      ['src/point.rs:3', 'src/point.rs:6'],
+    );
+  });
+
+  it('an overloaded method: once, at the overload with a body', async () => {
     const index = await fx.open();
     await index.update();
     const context = await index.questionContext('Which file defines `save`?', { detail: 'compact' });
     assert.deepEqual(
       context.definitions.map((d) => `${d.path}:${d.line}`),
-      ['src/entityManager.ts:4'],
+      ['src/entityManager.ts:7'],
     );
   });
 });

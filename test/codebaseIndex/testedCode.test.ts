@@ -149,6 +149,8 @@ describe('the file a test file names', () => {
       ['spec/cookie_spec.rb', 'cookie'],
       ['tests/CookieJarTest.php', 'CookieJar'],
       ['src/Newtonsoft.Json.Tests/JsonWriterTests.cs', 'JsonWriter'],
+      ['pandas/tests/test_common.py', 'common'],
+      ['internal/helpers_test.go', 'helpers'],
     ];
     for (const [path, stem] of cases) assert.equal(testedStem(path), stem, path);
   });
@@ -167,6 +169,7 @@ describe('the file a test file names', () => {
       'src/test/java/Test.java',
       'tests/conftest.py',
       'test/test_helper.rb',
+      'spec/spec_helper.rb',
       'src/test/java/com/acme/BaseTest.java',
     ];
     for (const path of paths) assert.equal(testedStem(path), undefined, path);

@@ -1,7 +1,7 @@
-import type { SymbolDef } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { fileStem, nameKey } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
+import { oneOfEach } from './oneOfEach';
 import type { QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 
@@ -10,7 +10,7 @@ import type { SymbolRef } from './symbolTable';
  * project's name), looked up as definitions: spelled exactly, or (`sameCase: false`, for ranking only) in another
  * case. A qualified name (`HandlerStack::resolve`) is the definition inside its qualifier. Definitions in tests and
  * headings in docs are left out when the code has one, unless the question is about tests or docs; declarations
- * (C prototypes) when the name has a body.
+ * (C prototypes) when the name has a body; a class's constructors and a method's other overloads (oneOfEach.ts).
  */
 export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, sameCase = true): SymbolRef[] {
   const refs: SymbolRef[] = [];
@@ -39,38 +39,7 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, 
     const path = contents.byId(ref.file)?.path ?? '';
     return (terms.aboutTests || !isTestPath(path)) && (terms.aboutDocs || !isProsePath(path));
   });
-  return oneOfEach(contents, bodiesOverDeclarations(contents, inKind.length ? inKind : refs));
-}
-
-/** Kinds that have constructors named after them. */
-const TYPE_KINDS: ReadonlySet<SymbolDef['kind']> = new Set(['class', 'struct']);
-
-/**
- * A name's definitions once per thing it names: without the constructors of a class that is among them (asked where
- * gson's `GsonBuilder` is defined, the class, not also `public GsonBuilder()` and `GsonBuilder(Gson gson)` below it),
- * and an overloaded method once, at its first overload (typeorm's four `save` signatures in `EntityManager.ts`). Each
- * repeat cost a small model's list a line of 30–50 tokens, and the user a card.
- */
-function oneOfEach(contents: IndexContents, refs: SymbolRef[]): SymbolRef[] {
-  const symbolOf = (ref: SymbolRef) => contents.byId(ref.file)?.symbols[ref.index];
-  const types = refs.filter((ref) => TYPE_KINDS.has(symbolOf(ref)?.kind ?? 'function'));
-  // A method inside a type of its own name, within its lines: Java's tags give a constructor no container.
-  const constructs = (ref: SymbolRef, symbol: SymbolDef) =>
-    symbol.kind === 'method' &&
-    types.some((type) => {
-      const owner = symbolOf(type)!;
-      return type.file === ref.file && owner.name === symbol.name && owner.line < symbol.line && symbol.line <= owner.endLine;
-    });
-  const seen = new Set<string>();
-  return refs.filter((ref) => {
-    const symbol = symbolOf(ref);
-    if (!symbol) return true;
-    if (constructs(ref, symbol)) return false;
-    const key = `${ref.file}:${symbol.container ?? ''}:${symbol.kind}:${symbol.name}:${symbol.declaration ? 'declared' : ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return oneOfEach(contents, bodiesOverDeclarations(contents, inKind.length ? inKind : refs), terms.aboutConstructors);
 }
 
 /**

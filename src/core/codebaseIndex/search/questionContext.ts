@@ -94,6 +94,8 @@ function render(
     );
   }
   const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
+  // A name already shown is not shown again by its constructors or other overloads (oneOfEach.ts), in any detail.
+  const shownNames = new Set(definitions.map((d) => `${d.path}:${d.name}`));
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the
   // prompt tokens of its lines on every question, and the right file is almost never among them (bench/eval: listed
   // for 47 → 47 of the 50 written questions, 223 → 222 of the 280 from history, at 0.4). 0.45 since the ranking adds
@@ -107,7 +109,7 @@ function render(
     if (hit.score < floor && !byFile.has(hit.path)) continue;
     const file = entry(hit.path);
     for (const symbol of hit.symbols.slice(0, perFile))
-      if (!shown.has(`${hit.path}:${symbol.line}`))
+      if (!shown.has(`${hit.path}:${symbol.line}`) && !shownNames.has(`${hit.path}:${symbol.name}`))
         file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature, contents.get(hit.path)?.language)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];

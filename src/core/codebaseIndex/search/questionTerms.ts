@@ -19,6 +19,8 @@ export interface QuestionTerms {
   subjects: string[];
   /** Whether the question is about tests, which are otherwise ranked below the code they test. */
   aboutTests: boolean;
+  /** Whether it asks about constructors, which are otherwise left out where their class is found (oneOfEach.ts). */
+  aboutConstructors: boolean;
   /** Whether it asks for documentation, which is otherwise ranked below code. */
   aboutDocs: boolean;
   /**
@@ -108,6 +110,7 @@ export function questionTerms(question: string): QuestionTerms {
     capitalised: [...capitalised],
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
     aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
+    aboutConstructors: /\b(constructors?|ctors?|initiali[sz]ers?)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
     asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
     asksForNames,

@@ -9,17 +9,17 @@ import { isProsePath, isTestPath } from './fileRoles';
  * tests; that code is what the user wants. A file is a test by its folder or name (fileRoles.ts).
  */
 
-/** Stems a shared test file is named after, not one it tests: `test_helper.rb`, `BaseTest.java`, `test_common.py`. */
-const SHARED_TEST_FILE = /^(?:helpers?|support|base|abstract|common|shared)$/i;
+/** Test files shared by the tests, not named after a file they test: `test_helper.rb`, `spec_helper.rb`, `BaseTest.java`. */
+const SHARED_TEST_FILE = /^(?:tests?|spec)_(?:helpers?|support)$|^(?:Base|Abstract)Tests?$/i;
 /** A header or stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
-const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$|\.d\.[cm]?ts$/;
+const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$/;
 
 /** The stem of the file a test file's name points at (`PropertyValueConverter` for `PropertyValueConverterTests.cs`), or undefined. */
 export function testedStem(path: string): string | undefined {
   if (!isTestPath(path)) return undefined;
   const base = baseName(path);
   const stem = base.replace(/^tests?_/, '').replace(/(?:[._-](?:test|spec)s?|Tests?|Spec)$/, '');
-  return stem !== base && stem !== '' && !SHARED_TEST_FILE.test(stem) ? stem : undefined;
+  return stem !== base && stem !== '' && !SHARED_TEST_FILE.test(base) ? stem : undefined;
 }
 
 /** A file's name without its folder and last extension, as it is spelled (fileAbout.ts's `fileStem` folds case and separators). */
