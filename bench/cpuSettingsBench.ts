@@ -44,10 +44,10 @@ interface Speeds {
  * setting (the first run also builds llama-quantize, seconds, and writes each requantized file, about a minute; a
  * collapsed setting beside a busy core takes a few minutes).
  */
-export async function benchCpuSettings(): Promise<BenchRow[]> {
+export async function benchCpuSettings(env: NodeJS.ProcessEnv = process.env): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const source = readFileSync(join(ROOT, 'src/core/agent/agentLoop.ts'), 'utf8').slice(0, 5_600);
-  for (const setting of SETTINGS) {
+  for (const setting of chosenSettings(env.CODEWIKI_BENCH_CPU_SETTINGS)) {
     let server: LocalModelServer | undefined;
     const busy: ChildProcess[] = [];
     try {
@@ -77,6 +77,19 @@ export async function benchCpuSettings(): Promise<BenchRow[]> {
     }
   }
   return rows;
+}
+
+/**
+ * The settings named in CODEWIKI_BENCH_CPU_SETTINGS (words, comma-separated: `default,-t 2 -tb 2,Q4_0` runs the rows
+ * whose names hold one of them), or every one: the whole table takes about twenty minutes, and a new machine's CPU
+ * is checked against the few that decide first.
+ */
+function chosenSettings(names: string | undefined): typeof SETTINGS {
+  const words = (names ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+  return words.length ? SETTINGS.filter((setting) => words.some((word) => setting.name.includes(word))) : SETTINGS;
 }
 
 /** The default model's weights quantized again to `type`, made once and cached beside the pinned file. */
