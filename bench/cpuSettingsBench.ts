@@ -80,16 +80,22 @@ export async function benchCpuSettings(env: NodeJS.ProcessEnv = process.env): Pr
 }
 
 /**
- * The settings named in CODEWIKI_BENCH_CPU_SETTINGS (words, comma-separated: `default,-t 2 -tb 2,Q4_0` runs the rows
- * whose names hold one of them), or every one: the whole table takes about twenty minutes, and a new machine's CPU
- * is checked against the few that decide first.
+ * The settings named in CODEWIKI_BENCH_CPU_SETTINGS (parts of their names, `;`-separated: `serve.sh default (;-t 2
+ * -tb 2;Q4_0` runs the rows whose names hold one of them), or every one: the whole table takes 25–30 minutes, and a
+ * new machine's CPU is checked against the few that decide first. A part that names no row is an error, not a
+ * table that silently leaves it out.
  */
 function chosenSettings(names: string | undefined): typeof SETTINGS {
-  const words = (names ?? '')
-    .split(',')
-    .map((word) => word.trim())
+  const parts = (names ?? '')
+    .split(';')
+    .map((part) => part.trim())
     .filter(Boolean);
-  return words.length ? SETTINGS.filter((setting) => words.some((word) => setting.name.includes(word))) : SETTINGS;
+  const unknown = parts.filter((part) => !SETTINGS.some((setting) => setting.name.includes(part)));
+  if (unknown.length)
+    throw new Error(
+      `CODEWIKI_BENCH_CPU_SETTINGS: no setting is named like ${unknown.map((part) => `"${part}"`).join(', ')}; the settings: ${SETTINGS.map((setting) => setting.name).join('; ')}`,
+    );
+  return parts.length ? SETTINGS.filter((setting) => parts.some((part) => setting.name.includes(part))) : SETTINGS;
 }
 
 /** The default model's weights quantized again to `type`, made once and cached beside the pinned file. */

@@ -298,6 +298,9 @@ const CONSTRUCTORS_AND_OVERLOADS = {
     '  }',
     '}',
   ].join('\n'),
+  'src/reset.cpp': ['void Foo::reset() {', '  count = 0;', '}', 'void Bar::reset() {', '  size = 0;', '}'].join('\n'),
+  'src/Render.kt': ['class A {', '    fun render() = 1', '}', 'class B {', '    fun render() = 2', '}'].join('\n'),
+  'engine.go': ['package demo', '// Engine is the framework instance.', 'type Engine struct{}'].join('\n'),
   'src/point.rs': [
     'pub struct Point { x: i32 }',
     'impl fmt::Display for Point {',
@@ -358,6 +361,14 @@ describe('a name is one definition: a class without its constructors, a method w
       build.definitions.map((d) => `${d.path}:${d.line}`),
       ['src/main/java/com/acme/Shapes.java:5', 'src/main/java/com/acme/Shapes.java:10'],
     );
+    const reset = await index.questionContext('Where is `reset` defined?');
+    assert.deepEqual(
+      reset.definitions.map((d) => `${d.container}.${d.name}`),
+      ['Foo.reset', 'Bar.reset'],
+      'C++ methods of two classes defined outside them',
+    );
+    const render = await index.questionContext('Where is `render` defined?');
+    assert.equal(render.definitions.length, 2, 'Kotlin is read by the outline, which cannot tell its classes apart: both stay');
     const fmt = await index.questionContext('Where is `fmt` defined?');
     assert.deepEqual(
       fmt.definitions.map((d) => `${d.path}:${d.line}`),
@@ -370,8 +381,19 @@ describe('a name is one definition: a class without its constructors, a method w
     await index.update();
     const context = await index.questionContext('Which file defines `save`?', { detail: 'compact' });
     assert.deepEqual(
+      context.definitions.map((d) => `${d.path}:${d.line} ${d.doc}`),
+      ['src/entityManager.ts:7 Saves all given entities.'],
+      'the implementation, with the doc of the first overload that has one',
+    );
+  });
+
+  it('a name the question says twice is one card', async () => {
+    const index = await fx.open();
+    await index.update();
+    const context = await index.questionContext('Where is `Engine` defined? What does Engine do?');
+    assert.deepEqual(
       context.definitions.map((d) => `${d.path}:${d.line}`),
-      ['src/entityManager.ts:7'],
+      ['engine.go:3'],
     );
   });
 });

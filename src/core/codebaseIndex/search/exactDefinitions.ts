@@ -1,7 +1,6 @@
 import type { IndexContents } from '../indexContents';
 import { fileStem, nameKey } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
-import { oneOfEach } from './oneOfEach';
 import type { QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 
@@ -10,7 +9,7 @@ import type { SymbolRef } from './symbolTable';
  * project's name), looked up as definitions: spelled exactly, or (`sameCase: false`, for ranking only) in another
  * case. A qualified name (`HandlerStack::resolve`) is the definition inside its qualifier. Definitions in tests and
  * headings in docs are left out when the code has one, unless the question is about tests or docs; declarations
- * (C prototypes) when the name has a body; a class's constructors and a method's other overloads (oneOfEach.ts).
+ * (C prototypes) when the name has a body.
  */
 export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, sameCase = true): SymbolRef[] {
   const refs: SymbolRef[] = [];
@@ -39,7 +38,7 @@ export function exactDefinitions(contents: IndexContents, terms: QuestionTerms, 
     const path = contents.byId(ref.file)?.path ?? '';
     return (terms.aboutTests || !isTestPath(path)) && (terms.aboutDocs || !isProsePath(path));
   });
-  return oneOfEach(contents, bodiesOverDeclarations(contents, inKind.length ? inKind : refs), terms.aboutConstructors);
+  return bodiesOverDeclarations(contents, inKind.length ? inKind : refs);
 }
 
 /**

@@ -6,65 +6,98 @@ import type { SymbolRef } from './symbolTable';
 const TYPE_KINDS: ReadonlySet<SymbolDef['kind']> = new Set(['class', 'struct', 'enum']);
 
 /**
- * A name's definitions once per thing it names: without the constructors of a class that is among them (asked where
- * gson's `GsonBuilder` is defined, the class, not also `public GsonBuilder()` and `GsonBuilder(Gson gson)` below it),
- * unless the question asks for constructors; and an overloaded method once (typeorm's four `save` signatures in
- * `EntityManager.ts`), at the longest overload (TypeScript's implementation, not its first signature). Overloads are
- * definitions of one name and kind in the same definition (by its lines: Java's tags give a constructor no container,
- * and two nested `Builder`s are two containers), in a language that has them. Each repeat cost a small model's list
- * a line of 30–50 tokens, and the user a card.
+ * Languages whose tree-sitter tags can hold several overloads of one name in one class. Elsewhere the same name twice
+ * in one place is two things: Rust's `fmt` in `impl Display` and in `impl Debug` (an impl block is no definition),
+ * Python's property getter and setter, C's `#ifdef` variants of a function. (Kotlin, Swift, Scala and Dart are read
+ * by the outline, whose definitions have no extent to tell their classes apart.)
  */
-export function oneOfEach(contents: IndexContents, refs: SymbolRef[], keepConstructors: boolean): SymbolRef[] {
+const OVERLOADING_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'java', 'csharp', 'cpp']);
+
+export interface OneOfEach {
+  /** The definitions to show, in their order. */
+  kept: SymbolRef[];
+  /** Those left out as repeats of a kept one: no list line shows them either. */
+  repeats: SymbolRef[];
+}
+
+/**
+ * A name's definitions once per thing it names, for the cards and the list: without the constructors of a class that
+ * is among them (asked where gson's `GsonBuilder` is defined, the class, not also `public GsonBuilder()` and
+ * `GsonBuilder(Gson gson)` below it), unless the question asks about constructors; and an overloaded method once
+ * (typeorm's four `save` signatures in `EntityManager.ts`), at its longest overload (TypeScript's implementation, not
+ * its first signature). Overloads share a file, container, kind and name, and the innermost definition around them
+ * (by lines: Java's tags give a constructor no container, and two nested `Builder`s are two classes). Each repeat cost
+ * a small model's list a line of 30–50 tokens, and the user a card. The ranking counts every definition still.
+ */
+export function oneOfEach(contents: IndexContents, refs: SymbolRef[], keepConstructors: boolean): OneOfEach {
   const symbolOf = (ref: SymbolRef) => contents.byId(ref.file)?.symbols[ref.index];
-  const listedTypes = new Set(refs.filter((ref) => TYPE_KINDS.has(symbolOf(ref)?.kind ?? 'function')).map((ref) => `${ref.file}:${ref.index}`));
+  const unique = [...new Map(refs.map((ref) => [`${ref.file}:${ref.index}`, ref])).values()];
+  const typeNames = new Set(unique.filter((ref) => TYPE_KINDS.has(symbolOf(ref)?.kind ?? 'function')).map((ref) => `${ref.file}:${symbolOf(ref)!.name}`));
+  const repeats: SymbolRef[] = [];
   const groups = new Map<string, SymbolRef[]>();
-  const kept: Array<SymbolRef | string> = [];
-  for (const ref of refs) {
+  const order: Array<SymbolRef | string> = [];
+  for (const ref of unique) {
     const symbol = symbolOf(ref);
-    if (!symbol) {
-      kept.push(ref);
+    const facts = contents.byId(ref.file);
+    if (!symbol || !facts) {
+      order.push(ref);
       continue;
     }
-    const owner = enclosing(contents, ref);
-    const ownerSymbol = owner === undefined ? undefined : contents.byId(ref.file)!.symbols[owner];
-    const constructs = symbol.kind === 'method' && ownerSymbol?.name === symbol.name && listedTypes.has(`${ref.file}:${owner}`);
-    if (constructs && !keepConstructors) continue;
-    const key = `${ref.file}:${owner ?? -1}:${symbol.kind}:${symbol.name}`;
+    // The innermost definition around it is looked for only where it decides something: a file has up to 2,000.
+    const constructorLike = symbol.kind === 'method' && typeNames.has(`${ref.file}:${symbol.name}`);
+    const overloadable = OVERLOADING_LANGUAGES.has(facts.language);
+    const owner = constructorLike || overloadable ? enclosing(facts.symbols, ref.index) : undefined;
+    if (
+      !keepConstructors &&
+      constructorLike &&
+      owner !== undefined &&
+      TYPE_KINDS.has(facts.symbols[owner]!.kind) &&
+      facts.symbols[owner]!.name === symbol.name
+    ) {
+      repeats.push(ref);
+      continue;
+    }
+    if (!overloadable) {
+      order.push(ref);
+      continue;
+    }
+    const key = `${ref.file}:${owner ?? -1}:${symbol.container ?? ''}:${symbol.kind}:${symbol.name}`;
     const group = groups.get(key);
     if (group) group.push(ref);
     else {
       groups.set(key, [ref]);
-      kept.push(key);
+      order.push(key);
     }
   }
-  return kept.flatMap((item) => (typeof item === 'string' ? representatives(contents, groups.get(item)!, symbolOf) : [item]));
+  const kept = order.flatMap((item) => {
+    if (typeof item !== 'string') return [item];
+    const group = groups.get(item)!;
+    const length = (ref: SymbolRef) => symbolOf(ref)!.endLine - symbolOf(ref)!.line;
+    const longest = group.reduce((best, ref) => (length(ref) > length(best) ? ref : best));
+    repeats.push(...group.filter((ref) => ref !== longest));
+    return [longest];
+  });
+  return { kept, repeats };
 }
 
 /**
- * Languages where one name in one class can be several overloads. In the others the same name twice in one place is
- * two things: Rust's `fmt` in `impl Display` and in `impl Debug` (an impl block is no definition), Python's property
- * getter and setter, C's `#ifdef` variants of a function.
+ * The doc of an overload for one that has none: TypeScript documents its signatures, not the implementation the card
+ * shows. The first doc of the same name, kind and container in the file.
  */
-const OVERLOADING_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'java', 'csharp', 'cpp', 'kotlin', 'swift', 'scala', 'dart']);
-
-/**
- * Overloads as one: the longest, the first of equals. TypeScript's implementation is longer than its signatures (a
- * signature may take several lines too), and of Java's the one the others call is usually the longest.
- */
-function representatives(contents: IndexContents, group: SymbolRef[], symbolOf: (ref: SymbolRef) => SymbolDef | undefined): SymbolRef[] {
-  if (group.length === 1 || !OVERLOADING_LANGUAGES.has(contents.byId(group[0]!.file)!.language)) return group;
-  const length = (ref: SymbolRef) => symbolOf(ref)!.endLine - symbolOf(ref)!.line;
-  return [group.reduce((best, ref) => (length(ref) > length(best) ? ref : best))];
+export function overloadDoc(facts: { language: string; symbols: readonly SymbolDef[] }, symbol: SymbolDef): string | undefined {
+  if (!OVERLOADING_LANGUAGES.has(facts.language)) return undefined;
+  return facts.symbols.find(
+    (other) => other !== symbol && other.doc && other.name === symbol.name && other.kind === symbol.kind && other.container === symbol.container,
+  )?.doc;
 }
 
 /** The index of the innermost other definition of the file whose lines hold this one's first line, if any. */
-function enclosing(contents: IndexContents, ref: SymbolRef): number | undefined {
-  const symbols = contents.byId(ref.file)!.symbols;
-  const inner = symbols[ref.index]!;
+function enclosing(symbols: readonly SymbolDef[], index: number): number | undefined {
+  const inner = symbols[index]!;
   let best: number | undefined;
-  symbols.forEach((symbol, index) => {
-    if (index === ref.index || symbol.line >= inner.line || symbol.endLine < inner.line) return;
-    if (best === undefined || symbol.line > symbols[best]!.line) best = index;
+  symbols.forEach((symbol, at) => {
+    if (at === index || symbol.line >= inner.line || symbol.endLine < inner.line) return;
+    if (best === undefined || symbol.line > symbols[best]!.line) best = at;
   });
   return best;
 }

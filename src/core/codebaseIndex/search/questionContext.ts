@@ -5,6 +5,7 @@ import { declaredDoc } from './declaredDoc';
 import { exactDefinitions } from './exactDefinitions';
 import { aboutFile, INCLUDE_GUARD_LINE, PLUMBING } from './fileAbout';
 import { isProsePath, isTestPath } from './fileRoles';
+import { oneOfEach, overloadDoc } from './oneOfEach';
 import { looksLikeCode, questionTerms, type QuestionTerms } from './questionTerms';
 
 export const DEFAULT_QUESTION_BUDGET = 700;
@@ -24,7 +25,8 @@ export function questionContext(
   options: Required<QuestionContextOptions>,
 ): Omit<QuestionContext, 'partial'> {
   const terms = questionTerms(question);
-  const definitions: SymbolMatch[] = exactDefinitions(contents, terms)
+  const { kept, repeats } = oneOfEach(contents, exactDefinitions(contents, terms), terms.aboutConstructors);
+  const definitions: SymbolMatch[] = kept
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
@@ -35,11 +37,19 @@ export function questionContext(
     .filter((d) => looksLikeCode(d.name) || answersInKind(d.path, terms))
     .slice(0, MAX_DEFINITIONS)
     .map((d) => {
-      const doc = d.doc ?? declaredDoc(contents, d, d.path);
+      const facts = contents.get(d.path)!;
+      const doc =
+        d.doc ??
+        overloadDoc(
+          facts,
+          facts.symbols.find((symbol) => symbol.line === d.line && symbol.name === d.name)!,
+        ) ??
+        declaredDoc(contents, d, d.path);
       return doc ? { ...d, doc } : d;
     });
   const candidates = codeFirst(ranked, terms);
-  const { text, listed } = render(contents, definitions, candidates, options);
+  const repeated = new Set(repeats.map((ref) => `${contents.byId(ref.file)!.path}:${contents.byId(ref.file)!.symbols[ref.index]!.line}`));
+  const { text, listed } = render(contents, definitions, candidates, options, repeated);
   return { text, tokens: estimateTokens(text), definitions, hits: candidates.filter((hit) => listed.has(hit.path)) };
 }
 
@@ -80,6 +90,7 @@ function render(
   definitions: SymbolMatch[],
   hits: CodeSearchHit[],
   { budgetTokens: budget, detail }: Required<QuestionContextOptions>,
+  repeated: ReadonlySet<string>,
 ): { text: string; listed: Set<string> } {
   const perFile = detail === 'compact' ? 1 : 2;
   /** Per file, what it is about and its rendered lines, in rank order. */
@@ -93,9 +104,8 @@ function render(
       `   ${d.path}:${d.line} ${d.declaration ? 'declares' : 'defines'} ${d.name} (${d.kind}): ${withoutAnnotations(d.signature, contents.get(d.path)?.language)}${doc}`,
     );
   }
-  const shown = new Set(definitions.map((d) => `${d.path}:${d.line}`));
-  // A name already shown is not shown again by its constructors or other overloads (oneOfEach.ts), in any detail.
-  const shownNames = new Set(definitions.map((d) => `${d.path}:${d.name}`));
+  // The constructors and other overloads of a definition shown are not shown again as a file's lines (oneOfEach.ts).
+  const shown = new Set([...definitions.map((d) => `${d.path}:${d.line}`), ...repeated]);
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the
   // prompt tokens of its lines on every question, and the right file is almost never among them (bench/eval: listed
   // for 47 → 47 of the 50 written questions, 223 → 222 of the 280 from history, at 0.4). 0.45 since the ranking adds
@@ -109,7 +119,7 @@ function render(
     if (hit.score < floor && !byFile.has(hit.path)) continue;
     const file = entry(hit.path);
     for (const symbol of hit.symbols.slice(0, perFile))
-      if (!shown.has(`${hit.path}:${symbol.line}`) && !shownNames.has(`${hit.path}:${symbol.name}`))
+      if (!shown.has(`${hit.path}:${symbol.line}`))
         file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature, contents.get(hit.path)?.language)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
