@@ -1,4 +1,4 @@
-import type { SymbolDef } from '../codeIndexTypes';
+import type { FileFacts, SymbolDef } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import type { SymbolRef } from './symbolTable';
 
@@ -8,8 +8,9 @@ const TYPE_KINDS: ReadonlySet<SymbolDef['kind']> = new Set(['class', 'struct', '
 /**
  * Languages whose tree-sitter tags can hold several overloads of one name in one class. Elsewhere the same name twice
  * in one place is two things: Rust's `fmt` in `impl Display` and in `impl Debug` (an impl block is no definition),
- * Python's property getter and setter, C's `#ifdef` variants of a function. (Kotlin, Swift, Scala and Dart are read
- * by the outline, whose definitions have no extent to tell their classes apart.)
+ * Python's property getter and setter, C's `#ifdef` variants of a function. A `.h` file counts as C, so C++ overloads
+ * declared in one stay apart. (Kotlin, Swift, Scala and Dart are read by the outline, whose definitions have no extent
+ * to tell their classes apart.)
  */
 const OVERLOADING_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'java', 'csharp', 'cpp']);
 
@@ -45,7 +46,7 @@ export function oneOfEach(contents: IndexContents, refs: SymbolRef[], keepConstr
     }
     // The innermost definition around it is looked for only where it decides something: a file has up to 2,000.
     const constructorLike = symbol.kind === 'method' && typeNames.has(`${ref.file}:${symbol.name}`);
-    const overloadable = OVERLOADING_LANGUAGES.has(facts.language);
+    const overloadable = canOverload(facts);
     const owner = constructorLike || overloadable ? enclosing(facts.symbols, ref.index) : undefined;
     if (
       !keepConstructors &&
@@ -81,14 +82,28 @@ export function oneOfEach(contents: IndexContents, refs: SymbolRef[], keepConstr
 }
 
 /**
- * The doc of an overload for one that has none: TypeScript documents its signatures, not the implementation the card
- * shows. The first doc of the same name, kind and container in the file.
+ * The doc of a TypeScript overload for the implementation the card shows, which has none: TypeScript documents its
+ * signatures. The first doc of the same name, kind and container, in the same class by its lines (two nested classes
+ * of one name are two). Java's and C#'s overloads document themselves; C++'s declarations lend theirs (declaredDoc.ts).
  */
-export function overloadDoc(facts: { language: string; symbols: readonly SymbolDef[] }, symbol: SymbolDef): string | undefined {
-  if (!OVERLOADING_LANGUAGES.has(facts.language)) return undefined;
+export function overloadDoc(facts: FileFacts, index: number): string | undefined {
+  const symbol = facts.symbols[index];
+  if (!symbol || symbol.doc || facts.language !== 'typescript' || !canOverload(facts)) return undefined;
+  const owner = enclosing(facts.symbols, index);
   return facts.symbols.find(
-    (other) => other !== symbol && other.doc && other.name === symbol.name && other.kind === symbol.kind && other.container === symbol.container,
+    (other, at) =>
+      at !== index &&
+      other.doc &&
+      other.name === symbol.name &&
+      other.kind === symbol.kind &&
+      other.container === symbol.container &&
+      enclosing(facts.symbols, at) === owner,
   )?.doc;
+}
+
+/** Tree-sitter's tags in a language with overloads: the outline (a grammar that failed) gives no extents to tell classes apart. */
+function canOverload(facts: Pick<FileFacts, 'language' | 'parsedBy'>): boolean {
+  return facts.parsedBy === 'tree-sitter' && OVERLOADING_LANGUAGES.has(facts.language);
 }
 
 /** The index of the innermost other definition of the file whose lines hold this one's first line, if any. */

@@ -30,22 +30,16 @@ export function questionContext(
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
-      return { ...symbol, path: facts.path, match: symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case' } satisfies SymbolMatch;
+      const match = symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case';
+      return { ...symbol, path: facts.path, match: match as SymbolMatch['match'], index: ref.index };
     })
     // A plain word defined in a test is not what the user means (a benchmark's `var form`, listed first for "`form`
     // tags" on gin); a name spelled like code is, wherever it is.
     .filter((d) => looksLikeCode(d.name) || answersInKind(d.path, terms))
     .slice(0, MAX_DEFINITIONS)
-    .map((d) => {
-      const facts = contents.get(d.path)!;
-      const doc =
-        d.doc ??
-        overloadDoc(
-          facts,
-          facts.symbols.find((symbol) => symbol.line === d.line && symbol.name === d.name)!,
-        ) ??
-        declaredDoc(contents, d, d.path);
-      return doc ? { ...d, doc } : d;
+    .map(({ index, ...d }) => {
+      const doc = d.doc ?? overloadDoc(contents.get(d.path)!, index) ?? declaredDoc(contents, d, d.path);
+      return (doc ? { ...d, doc } : d) satisfies SymbolMatch;
     });
   const candidates = codeFirst(ranked, terms);
   const repeated = new Set(repeats.map((ref) => `${contents.byId(ref.file)!.path}:${contents.byId(ref.file)!.symbols[ref.index]!.line}`));
@@ -104,7 +98,7 @@ function render(
       `   ${d.path}:${d.line} ${d.declaration ? 'declares' : 'defines'} ${d.name} (${d.kind}): ${withoutAnnotations(d.signature, contents.get(d.path)?.language)}${doc}`,
     );
   }
-  // The constructors and other overloads of a definition shown are not shown again as a file's lines (oneOfEach.ts).
+  // A definition shown, and the constructors and other overloads left out for it (oneOfEach.ts), are no file's lines.
   const shown = new Set([...definitions.map((d) => `${d.path}:${d.line}`), ...repeated]);
   // A small model's list leaves out files far below the best (under COMPACT_SCORE_FLOOR of its score): each costs the
   // prompt tokens of its lines on every question, and the right file is almost never among them (bench/eval: listed
@@ -123,7 +117,9 @@ function render(
         file.lines.push(`   ${hit.path}:${symbol.line}: ${withoutAnnotations(symbol.signature, contents.get(hit.path)?.language)}`);
     // A matching line that only repeats the about line or a definition's doc (its docstring) says nothing new.
     const said = [file.about ?? '', ...file.lines];
-    for (const line of hit.lines.filter((l) => !PLUMBING.test(l.text) && !INCLUDE_GUARD_LINE.test(l.text) && !repeats(l.text, said)).slice(0, perFile))
+    for (const line of hit.lines
+      .filter((l) => !shown.has(`${hit.path}:${l.line}`) && !PLUMBING.test(l.text) && !INCLUDE_GUARD_LINE.test(l.text) && !repeats(l.text, said))
+      .slice(0, perFile))
       file.lines.push(`   ${hit.path}:${line.line}${line.within ? ` (in ${line.within})` : ''}: ${line.text}`);
   }
   // Fewer files when the question named a definition: the answer is in front, and one more file (a question that
