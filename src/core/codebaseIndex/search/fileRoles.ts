@@ -8,9 +8,10 @@ import type { QuestionTerms } from './questionTerms';
 
 /**
  * Test folders and files, and test projects of their own (`test-shrinker/` at the top, `integration-tests/`,
- * `e2etest/`, a .NET test project's `Serilog.Tests/`, `Foo.UnitTests/` or `Foo.Specs/`): gson's test-shrinker held 4 of the 6 best matches for "Where does Gson create an instance of a class
- * that has no no-args constructor?" (its classes are named `ClassWithNoArgsConstructor`). A package named `test-*`
- * below the top or `*-test` (`packages/test-runner/`, a test runner's own code) is code.
+ * `e2etest/`, a .NET test project's `Serilog.Tests/`, `Foo.UnitTests/` or `Foo.Specs/`): gson's test-shrinker held 4
+ * of the 6 best matches for "Where does Gson create an instance of a class that has no no-args constructor?" (its
+ * classes are named `ClassWithNoArgsConstructor`). A package named `test-*` below the top or `*-test`
+ * (`packages/test-runner/`, a test runner's own code) is code.
  */
 const TEST_PATH =
   /(^|\/)(tests?|spec|specs|__tests__|testdata|fixtures?|[^/]+-tests|[^/]+\.(?:unit|integration|functional|acceptance)?tests?|[^/]+\.specs?|e2etests?)\/|^tests?-[^/]+\/|[._-](test|spec)s?\.[a-z]+$|(^|\/)test_[^/]*$|_test\.go$/i;

@@ -30,8 +30,8 @@ export function questionContext(
     .map((ref) => {
       const facts = contents.byId(ref.file)!;
       const symbol = facts.symbols[ref.index]!;
-      const match = symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case';
-      return { ...symbol, path: facts.path, match: match as SymbolMatch['match'], index: ref.index };
+      const match: SymbolMatch['match'] = symbol.name === question.match(symbol.name)?.[0] ? 'exact' : 'case';
+      return { ...symbol, path: facts.path, match, index: ref.index };
     })
     // A plain word defined in a test is not what the user means (a benchmark's `var form`, listed first for "`form`
     // tags" on gin); a name spelled like code is, wherever it is.
@@ -42,7 +42,12 @@ export function questionContext(
       return (doc ? { ...d, doc } : d) satisfies SymbolMatch;
     });
   const candidates = codeFirst(ranked, terms);
-  const repeated = new Set(repeats.map((ref) => `${contents.byId(ref.file)!.path}:${contents.byId(ref.file)!.symbols[ref.index]!.line}`));
+  const repeated = new Set(
+    repeats.map((ref) => {
+      const facts = contents.byId(ref.file)!;
+      return `${facts.path}:${facts.symbols[ref.index]!.line}`;
+    }),
+  );
   const { text, listed } = render(contents, definitions, candidates, options, repeated);
   return { text, tokens: estimateTokens(text), definitions, hits: candidates.filter((hit) => listed.has(hit.path)) };
 }

@@ -146,7 +146,8 @@ function definitionNameStems(facts: FileFacts): string[][] {
  * then also starts from it) and again once the test's proximity is counted (lendProximityToTestedCode). Not when
  * the question asks for tests, or asks for a name this test defines (`Where is TestParseURL?`): then the test is the
  * answer. A name said in a question about something else still lends: gin's history question "add support for
- * encoding.UnmarshalText in uri/query binding" names a method only `form_mapping_test.go` defines, and means `form_mapping.go`.
+ * encoding.UnmarshalText in uri/query binding" names a method only `form_mapping_test.go` defines, and means
+ * `form_mapping.go`.
  */
 function lendToTestedCode(
   contents: IndexContents,
@@ -162,7 +163,8 @@ function lendToTestedCode(
     if (!facts || tested === undefined) continue;
     const testedFacts = contents.byId(tested)!;
     const entry = scores.get(tested) ?? { id: tested, score: 0, terms: [], exact: [] };
-    // After the role factors (the second pass), a test's score is halved for being a test: its share is of what it matched, weighed as the tested file is.
+    // After the role factors (the second pass) a test's score is halved for being a test: its share is of what it
+    // matched, weighed as the tested file is.
     entry.score = Math.max(entry.score, (TESTED_CODE_SHARE * test.score * factor(testedFacts)) / factor(facts));
     scores.set(tested, entry);
   }
