@@ -146,6 +146,9 @@ SLOTS="$LM_CACHE/slots/$NAME"
 mkdir -p "$SLOTS"
 find "$SLOTS" -maxdepth 1 -name '*.bin' -mtime +14 -delete 2>/dev/null || true
 ARGS+=(--parallel 1 --cache-reuse 256 --slot-save-path "$SLOTS/")
+# A small model can write on without end: the 135M test model generated 6,000 tokens for a one-sentence question on an
+# AVX2 machine. No answer a user waits for needs more than 2,048; `-- --n-predict N` (later arguments win) changes it.
+ARGS+=(--n-predict "${CODEWIKI_N_PREDICT:-2048}")
 ARGS+=("${EXTRA[@]}")
 
 lm_log "model $NAME: $MODEL_PATH (ctx $CTX, jinja $JINJA, template tools $TOOLS)"

@@ -13,9 +13,7 @@ const EXAMPLE = join(REPO_ROOT, 'example-workspace');
  * real llama-server, the pinned fast test model), answers on it, and the next command reuses it.
  */
 describe('real model: codewiki ask with no endpoint starts the local model', function () {
-  // Two asks and a cold llama-server start with an empty prompt cache: within 300 s on an AVX-512 machine of this kind,
-  // past it twice on an AVX2-only one (2026-12-07, where prompts run at half the speed). A guard, not a timing goal.
-  this.timeout(600_000);
+  this.timeout(300_000);
   let cache: ReturnType<typeof cacheSharingModels>;
   const model = pinnedModels().fastTestModel;
   before(() => {
