@@ -1,7 +1,7 @@
 import type { FileFacts } from './codeIndexTypes';
 import { FileGraph, type SavedGraph } from './search/fileGraph';
 import { SymbolTable } from './search/symbolTable';
-import { CodeFilesByName } from './search/testedCode';
+import { CodeFilesByName } from './search/namesakeCode';
 import { TextIndex } from './search/textIndex';
 
 /** What is saved of the contents besides the facts: everything expensive to rebuild. */
@@ -119,10 +119,10 @@ export class IndexContents {
     this.dirty = true;
   }
 
-  /** The file a test file's name says it tests (`FooTests.cs` → `Foo.cs`), if exactly one. */
-  testedBy(test: FileFacts): number | undefined {
+  /** The code file a test or documentation page is named after (`FooTests.cs` → `Foo.cs`, `timer.rst` → `timer.c`), if exactly one. */
+  namesakeOf(file: FileFacts): number | undefined {
     this.codeByName ??= new CodeFilesByName(this.ids);
-    return this.codeByName.testedBy(test, (id) => this.facts.get(id));
+    return this.codeByName.namesakeOf(file, (id) => this.facts.get(id));
   }
 
   /** The file graph: the last one built, or a new one when there is none yet. */

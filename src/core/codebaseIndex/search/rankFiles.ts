@@ -1,7 +1,7 @@
 import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { exactDefinitions } from './exactDefinitions';
-import { roleFactor } from './fileRoles';
+import { isProsePath, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, type QuestionTerms } from './questionTerms';
@@ -21,8 +21,8 @@ export interface RankOptions {
   limit: number;
   useGraph: boolean;
   /**
-   * Give files that define a name the question spells exactly their bonus, and the code a matching test tests its
-   * share (default true; the evaluation turns it off to measure BM25 alone).
+   * Give files that define a name the question spells exactly their bonus, and the code a matching test or doc page
+   * is named after its share (default true; the evaluation turns it off to measure BM25 alone).
    */
   useExactNames?: boolean;
   pathPrefix?: string;
@@ -42,6 +42,12 @@ const GRAPH_WEIGHT = 0.3;
  * 1 costs gin and serilog a written question each.
  */
 const TESTED_CODE_SHARE = 0.6;
+/**
+ * Likewise for the code a matching doc page is named after (`timer.rst`, `timer.c`): 1.25× the page once prose is
+ * weighed at 0.6 (PROSE_FILE_FACTOR). Measured on bench/eval: libuv's written question on expired timers first
+ * (timer.rst was); no other first answer moved, of 90 written and 400 history questions (0.6, which ties the two, moved none).
+ */
+const DOCUMENTED_CODE_SHARE = 0.75;
 /** A file that defines a name the question spells exactly gets this much more. */
 const EXACT_BONUS = 1;
 /** And one whose definition's name the question's words cover, up to this much (all of the name's words). */
@@ -63,7 +69,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   for (const hit of hits) scores.set(hit.id, { id: hit.id, score: hit.score / top, terms: hit.terms, exact: [] });
   if (options.useExactNames !== false) addExactDefinitions(contents, terms, scores);
   if (options.useExactNames !== false) addNamedByQuestion(contents, wanted, scores);
-  if (options.useExactNames !== false) lendToTestedCode(contents, scores, terms);
+  if (options.useExactNames !== false) lendToNamesakeCode(contents, scores, terms);
   if (options.useGraph && scores.size > 0) addGraphRank(contents, scores);
   const ranked: RankedFile[] = [];
   for (const file of scores.values()) {
@@ -76,7 +82,7 @@ export function rankFiles(contents: IndexContents, query: string, options: RankO
   ranked.sort(byScore);
   if (options.readText) {
     addProximity(contents, wanted, ranked, options.readText, terms);
-    if (options.useExactNames !== false) lendProximityToTestedCode(contents, ranked, terms, options.pathPrefix);
+    if (options.useExactNames !== false) lendProximityToNamesakeCode(contents, ranked, terms, options.pathPrefix);
     ranked.sort(byScore);
   }
   return ranked.slice(0, options.limit);
@@ -142,31 +148,34 @@ function definitionNameStems(facts: FileFacts): string[][] {
 /**
  * A test file that matches the question points at the code it tests: serilog's `PropertyValueConverterTests.cs`, whose
  * test names say "maximum string length" and "captured", ranked above `PropertyValueConverter.cs`, which cuts the
- * string. The tested file gets TESTED_CODE_SHARE of the test's score when it has less, before the graph walk (which
- * then also starts from it) and again once the test's proximity is counted (lendProximityToTestedCode). Not when
- * the question asks for tests, or asks for a name this test defines (`Where is TestParseURL?`): then the test is the
- * answer. A name said in a question about something else still lends: gin's history question "add support for
- * encoding.UnmarshalText in uri/query binding" names a method only `form_mapping_test.go` defines, and means
- * `form_mapping.go`.
+ * string; a doc page, at the code it documents (namesakeCode.ts). That code gets TESTED_CODE_SHARE of the test's score
+ * (DOCUMENTED_CODE_SHARE of the page's) when it has less, before the graph walk (which then also starts from it) and
+ * again once proximity is counted (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from
+ * a page), or asks for a name this file defines (`Where is TestParseURL?`): then the test is the answer. A name said in
+ * a question about something else still lends: gin's history question "add support for encoding.UnmarshalText in
+ * uri/query binding" names a method only `form_mapping_test.go` defines, and means `form_mapping.go`.
  */
-function lendToTestedCode(
+function lendToNamesakeCode(
   contents: IndexContents,
   scores: Map<number, RankedFile>,
   terms: QuestionTerms,
   factor: (facts: FileFacts) => number = () => 1,
 ): void {
-  if (terms.aboutTests) return;
-  for (const test of [...scores.values()]) {
-    if (test.exact.length > 0 && terms.asksForNames) continue;
-    const facts = contents.byId(test.id);
-    const tested = facts ? contents.testedBy(facts) : undefined;
-    if (!facts || tested === undefined) continue;
-    const testedFacts = contents.byId(tested)!;
-    const entry = scores.get(tested) ?? { id: tested, score: 0, terms: [], exact: [] };
-    // After the role factors (the second pass) a test's score is halved for being a test: its share is of what it
-    // matched, weighed as the tested file is.
-    entry.score = Math.max(entry.score, (TESTED_CODE_SHARE * test.score * factor(testedFacts)) / factor(facts));
-    scores.set(tested, entry);
+  for (const lender of [...scores.values()]) {
+    if (lender.exact.length > 0 && terms.asksForNames) continue;
+    const facts = contents.byId(lender.id);
+    if (!facts) continue;
+    const page = isProsePath(facts.path);
+    if (page ? terms.aboutDocs : terms.aboutTests) continue;
+    const namesake = contents.namesakeOf(facts);
+    if (namesake === undefined) continue;
+    const namesakeFacts = contents.byId(namesake)!;
+    const entry = scores.get(namesake) ?? { id: namesake, score: 0, terms: [], exact: [] };
+    // After the role factors (the second pass) a test's score is halved for being a test, a page's cut for being
+    // prose: its share is of what it matched, weighed as the code is.
+    const share = page ? DOCUMENTED_CODE_SHARE : TESTED_CODE_SHARE;
+    entry.score = Math.max(entry.score, (share * lender.score * factor(namesakeFacts)) / factor(facts));
+    scores.set(namesake, entry);
   }
 }
 
@@ -176,10 +185,10 @@ function lendToTestedCode(
  * not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
  * (bench/eval: one written question and three from history fewer first than with both).
  */
-function lendProximityToTestedCode(contents: IndexContents, ranked: RankedFile[], terms: QuestionTerms, pathPrefix: string | undefined): void {
+function lendProximityToNamesakeCode(contents: IndexContents, ranked: RankedFile[], terms: QuestionTerms, pathPrefix: string | undefined): void {
   const scores = new Map(ranked.map((file) => [file.id, file]));
   const listed = new Set(scores.keys());
-  lendToTestedCode(contents, scores, terms, (facts) => roleFactor(facts, terms));
+  lendToNamesakeCode(contents, scores, terms, (facts) => roleFactor(facts, terms));
   for (const [id, file] of scores) {
     if (listed.has(id)) continue;
     const facts = contents.byId(id)!;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { testedStem } from '../../src/core/codebaseIndex/search/testedCode';
+import { documentedStem, testedStem } from '../../src/core/codebaseIndex/search/namesakeCode';
 import { IndexFixture } from './indexHarness';
 
 /**
@@ -134,6 +134,80 @@ describe('a matching test points at the code it tests', () => {
     await index.update();
     const paths = (await index.searchCode(QUESTION)).map((hit) => hit.path);
     assert.equal(paths[0], 'test/Capturing/ValueConverterTests.py', `a Python test tests no C# file: ${paths.join(', ')}`);
+  });
+});
+
+/**
+ * A page of the API docs that says what a question asks in its words, and the code it documents, which says it in
+ * names (libuv's `docs/src/timer.rst` and `src/timer.c`). Another code file matches a word or two.
+ */
+const TIMERS_AND_THEIR_PAGE = {
+  'docs/src/timer.rst': [
+    'Timer handles',
+    '=============',
+    '',
+    'Timer handles are used to schedule callbacks to be called in the future.',
+    'When the loop runs, every timer whose deadline has passed has its callback called, earliest deadline first.',
+  ].join('\n'),
+  'src/timer.c': [
+    '#include "heap.h"',
+    'void uv__run_timers(uv_loop_t* loop) {',
+    '  struct heap_node* node;',
+    '  while ((node = heap_min(timer_heap(loop))) != NULL) {',
+    '    if (handle->timeout > loop->time) break;',
+    '    handle->timer_cb(handle);',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/loop.c': '/* Runs the loop. */\nvoid uv_run(uv_loop_t* loop) {\n  uv__run_timers(loop);\n}\n',
+};
+
+const TIMER_QUESTION = 'Where are timers whose deadline has passed found and their callbacks called?';
+
+describe('a matching doc page points at the code it documents', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(TIMERS_AND_THEIR_PAGE)));
+  afterEach(() => fx.close());
+
+  it('ranks the documented file first, the page below it', async () => {
+    const index = await fx.open();
+    await index.update();
+    const plain = (await index.searchCode(TIMER_QUESTION, { useExactNames: false })).map((hit) => hit.path);
+    assert.equal(plain[0], 'docs/src/timer.rst', `without the lending the page is first: ${plain.join(', ')}`);
+    const paths = (await index.searchCode(TIMER_QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'src/timer.c', paths.join(', '));
+    assert.ok(paths.indexOf('docs/src/timer.rst') > 0, 'the page is still listed, below its code');
+  });
+
+  it('keeps the page first when the question asks for the docs', async () => {
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode('Which documentation page says when timers whose deadline has passed are called?')).map((hit) => hit.path);
+    assert.equal(paths[0], 'docs/src/timer.rst', paths.join(', '));
+  });
+
+  it('lends nothing from a page about the whole project, though a file shares its name', async () => {
+    fx.folder.write({
+      'docs/src/index.rst': 'Timers whose deadline has passed are found and their callbacks called.\n',
+      'src/index.c': 'int main(void) { return 0; }\n',
+    });
+    rmSync(join(fx.root, 'docs/src/timer.rst'));
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode(TIMER_QUESTION)).map((hit) => hit.path);
+    assert.notEqual(paths[0], 'src/index.c', paths.join(', '));
+    assert.ok(paths.indexOf('src/index.c') < 0 || paths.indexOf('src/index.c') > paths.indexOf('docs/src/index.rst'), paths.join(', '));
+  });
+});
+
+describe('the file a doc page names', () => {
+  it("is the page's own name, for a page about one file", () => {
+    assert.equal(documentedStem('docs/src/timer.rst'), 'timer');
+    assert.equal(documentedStem('docs/api/Router.md'), 'Router');
+    assert.equal(documentedStem('src/timer.c'), undefined);
+    for (const page of ['README.md', 'docs/index.rst', 'CHANGELOG.md', 'docs/api.md', 'LICENSE.txt', 'docs/guide.adoc', 'docs/doc.md']) {
+      assert.equal(documentedStem(page), undefined, page);
+    }
   });
 });
 
