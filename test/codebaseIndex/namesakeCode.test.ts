@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentedStem, testedStem } from '../../src/core/codebaseIndex/search/namesakeCode';
+import type { FileFacts } from '../../src/core/codebaseIndex/codeIndexTypes';
+import { CodeFilesByName, documentedStem, testedStem } from '../../src/core/codebaseIndex/search/namesakeCode';
+import { languageFromPath } from '../../src/core/tools/file/languages';
 import { IndexFixture } from './indexHarness';
 
 /**
@@ -179,11 +181,24 @@ describe('a matching doc page points at the code it documents', () => {
     assert.ok(paths.indexOf('docs/src/timer.rst') > 0, 'the page is still listed, below its code');
   });
 
-  it('keeps the page first when the question asks for the docs', async () => {
+  it('lends nothing when the question asks for the docs: the page first, the code where it ranks on its own', async () => {
     const index = await fx.open();
     await index.update();
-    const paths = (await index.searchCode('Which documentation page says when timers whose deadline has passed are called?')).map((hit) => hit.path);
-    assert.equal(paths[0], 'docs/src/timer.rst', paths.join(', '));
+    const question = 'Which documentation page says when timers whose deadline has passed are called?';
+    const hits = await index.searchCode(question);
+    assert.equal(hits[0]?.path, 'docs/src/timer.rst', hits.map((hit) => hit.path).join(', '));
+    // Nothing but the lending tells the two searches apart here: the question spells no name the files define.
+    const unlent = await index.searchCode(question, { useExactNames: false });
+    const score = (found: typeof hits) => found.find((hit) => hit.path === 'src/timer.c')?.score;
+    assert.equal(score(hits), score(unlent));
+  });
+
+  it('still points at the code beside a data file of the same name', async () => {
+    fx.folder.write({ 'config/timer.json': '{ "timers": { "deadline": 10 } }\n' });
+    const index = await fx.open();
+    await index.update();
+    const paths = (await index.searchCode(TIMER_QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'src/timer.c', `timer.json is no code a page documents: ${paths.join(', ')}`);
   });
 
   it('lends nothing from a page about the whole project, though a file shares its name', async () => {
@@ -207,6 +222,31 @@ describe('the file a doc page names', () => {
     assert.equal(documentedStem('src/timer.c'), undefined);
     for (const page of ['README.md', 'docs/index.rst', 'CHANGELOG.md', 'docs/api.md', 'LICENSE.txt', 'docs/guide.adoc', 'docs/doc.md']) {
       assert.equal(documentedStem(page), undefined, page);
+    }
+  });
+});
+
+describe('the code file a page or a test is named after', () => {
+  const files = (paths: string[]) => {
+    const facts = new Map(paths.map((path, id) => [id, { path, language: languageFromPath(path), skipped: undefined } as unknown as FileFacts]));
+    const byName = new CodeFilesByName(paths.map((path, id) => [path, id]));
+    return (path: string) => {
+      const id = byName.namesakeOf({ path, language: languageFromPath(path) }, (id) => facts.get(id));
+      return id === undefined ? undefined : paths[id];
+    };
+  };
+
+  it('is the one file of code of that name, its source over its header, whatever case the page spells it in', () => {
+    const namesake = files(['src/timer.c', 'include/timer.h', 'src/Router.ts', 'config/timer.json', 'config/ci.yml', 'docs/ci.md']);
+    assert.equal(namesake('docs/src/timer.rst'), 'src/timer.c');
+    assert.equal(namesake('docs/router.md'), 'src/Router.ts');
+    assert.equal(namesake('test/timer_test.c'), 'src/timer.c');
+  });
+
+  it('is none for a fixture in a test folder, a page whose namesake is data, or a page about the project', () => {
+    const namesake = files(['src/timer.c', 'config/loop.json', '.github/workflows/ci.yml', 'setup.py', 'src/index.ts']);
+    for (const page of ['test/fixtures/timer.md', 'docs/loop.md', 'docs/ci.md', 'docs/setup.md', 'docs/index.md']) {
+      assert.equal(namesake(page), undefined, page);
     }
   });
 });
