@@ -180,8 +180,8 @@ function lendToNamesakeCode(
 }
 
 /**
- * The same share of the test's final score: a test's few lines that say every word of the question (its method names)
- * add more proximity than the code that does it, in other words, ever can. Lending it before the graph only, and
+ * The same share of the test's (or page's) final score: a test's few lines that say every word of the question (its
+ * method names) add more proximity than the code that does it, in other words, ever can. Lending it before the graph only, and
  * not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
  * (bench/eval: one written question and three from history fewer first than with both).
  */
