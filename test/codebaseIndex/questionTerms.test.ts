@@ -86,3 +86,29 @@ describe("a qualified name's last part is what it names, the parts before it whe
     assert.deepEqual(terms.qualifiers, ['Foo', 'Bar']);
   });
 });
+
+describe('a question asks about tests when it speaks of test code', () => {
+  it('does for tests, specs, a test or spec file, unit tests and testing', () => {
+    for (const question of [
+      'Which tests check the router?',
+      'Where is the test for parseURL?',
+      'Add tests for the JSON writer',
+      'Where are the unit tests for the cookie jar?',
+      'Which spec file covers the redirect middleware?',
+      'How is testing set up?',
+    ]) {
+      assert.equal(questionTerms(question).aboutTests, true, question);
+    }
+  });
+
+  it('does not for the verb, an environment named test, or a spec that is no test', () => {
+    for (const question of [
+      'Where does the router test whether a path matches?',
+      'Which function tests if the header is set?',
+      'Where are YAML settings files read and only the section for the current environment (development, test, production) kept?',
+      'Where is the OpenAPI spec parsed?',
+    ]) {
+      assert.equal(questionTerms(question).aboutTests, false, question);
+    }
+  });
+});

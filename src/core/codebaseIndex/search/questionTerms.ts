@@ -109,7 +109,7 @@ export function questionTerms(question: string): QuestionTerms {
     qualifiers: names.qualifiers(),
     capitalised: [...capitalised],
     subjects: [...subjects].filter((word) => !capitalised.has(word)),
-    aboutTests: /\b(tests?|specs?|testing)\b/i.test(question),
+    aboutTests: asksAboutTests(question),
     aboutConstructors: /\b(constructors?|ctors?|initiali[sz]ers?)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
     asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
@@ -175,4 +175,19 @@ export function looksLikeCode(word: string): boolean {
     /[A-Za-z]\d|\d[A-Za-z]/.test(word) ||
     /^\$/.test(word)
   );
+}
+
+/**
+ * Test code spoken of as such: "tests", "the test for parseURL", "a spec file", "unit tests", "testing". Not "test"
+ * as a verb ("where does the router test whether a path matches", "tests whether") or a name among others (sinatra's
+ * "the current environment (development, test, production)"), nor "spec" alone (an OpenAPI spec): those questions ask
+ * for code, and with aboutTests set tests would rank as code and lend it nothing (namesakeCode.ts).
+ */
+const TEST_CODE =
+  /\b(?:tests|specs|testing|test (?:suites?|files?|cases?)|spec files?|(?:unit|integration|e2e|end-to-end|regression|snapshot) tests?)\b|\b(?:a|the|which|what|each|every|this|that) (?:test|spec)\b/i;
+/** "tests whether", "tests if": the verb. */
+const TESTS_AS_VERB = /\btests (?:whether|if|that)\b/gi;
+
+export function asksAboutTests(question: string): boolean {
+  return TEST_CODE.test(question.replace(TESTS_AS_VERB, ''));
 }
