@@ -88,10 +88,16 @@ describe("a qualified name's last part is what it names, the parts before it whe
 });
 
 describe('a question asks about tests when it speaks of test code', () => {
-  it('does for tests, specs, a test or spec file, unit tests and testing', () => {
+  it('does for tests, specs, a test or spec file, unit tests, test helpers and testing', () => {
     for (const question of [
       'Which tests check the router?',
       'Where is the test for parseURL?',
+      'Where is the parseURL test?',
+      'Where are the tests that cover parseURL?',
+      'Are there tests that exercise the cookie jar?',
+      'Is there a flaky test?',
+      'Where are the test helpers?',
+      'Where is conftest?',
       'Add tests for the JSON writer',
       'Where are the unit tests for the cookie jar?',
       'Which spec file covers the redirect middleware?',
@@ -105,6 +111,7 @@ describe('a question asks about tests when it speaks of test code', () => {
     for (const question of [
       'Where does the router test whether a path matches?',
       'Which function tests if the header is set?',
+      'Which function tests that the token is valid?',
       'Where are YAML settings files read and only the section for the current environment (development, test, production) kept?',
       'Where is the OpenAPI spec parsed?',
     ]) {

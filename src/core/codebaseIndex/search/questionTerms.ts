@@ -178,15 +178,26 @@ export function looksLikeCode(word: string): boolean {
 }
 
 /**
- * Test code spoken of as such: "tests", "the test for parseURL", "a spec file", "unit tests", "testing". Not "test"
- * as a verb ("where does the router test whether a path matches", "tests whether") or a name among others (sinatra's
- * "the current environment (development, test, production)"), nor "spec" alone (an OpenAPI spec): those questions ask
- * for code, and with aboutTests set tests would rank as code and lend it nothing (namesakeCode.ts).
+ * Test code spoken of as such: "tests", "the test for parseURL", "the parseURL test?", "a spec file", "unit tests",
+ * "test helpers", "testing", "conftest", a test runner's name. Not "test" as a verb ("where does the router test
+ * whether a path matches", "which function tests if …") or a name among others (sinatra's "the current environment
+ * (development, test, production)"), nor a spec named for what it specifies ("the OpenAPI spec"): those questions ask
+ * for code, and with aboutTests set tests would rank as code and lend it nothing (rankFiles.ts, lendToNamesakeCode).
  */
-const TEST_CODE =
-  /\b(?:tests|specs|testing|test (?:suites?|files?|cases?)|spec files?|(?:unit|integration|e2e|end-to-end|regression|snapshot) tests?)\b|\b(?:a|the|which|what|each|every|this|that) (?:test|spec)\b/i;
-/** "tests whether", "tests if": the verb. */
-const TESTS_AS_VERB = /\btests (?:whether|if|that)\b/gi;
+const TEST_CODE = new RegExp(
+  [
+    String.raw`\b(?:tests|specs|testing|testcases?|fixtures?|conftest|pytest|rspec|jest|vitest|spec files?)\b`,
+    String.raw`\b(?:unit|integration|e2e|end-to-end|regression|snapshot|flaky|failing) tests?\b`,
+    String.raw`\btest (?:suites?|files?|cases?|helpers?|utils?|utilities|fixtures?|data|coverage|runner|harness|setup)\b`,
+    String.raw`\b(?:a|an|the|which|what|any|each|every|this|that) (?:test|spec)\b`,
+    // "the parseURL test?", "the redirect spec for …": a test named by what it tests, then the question goes on.
+    String.raw`\b(?:a|an|the|which|what|any|this) [\w.$\`'-]+ (?:test|spec)s?\b(?=\s*(?:[?.!,;:]|$| (?:for|of|in|on|that|which|fails?|pass(?:es)?|covers?|checks?)\b))`,
+  ].join('|'),
+  'i',
+);
+/** "tests whether", "tests if", "tests that" as the verb: not after a word that makes "tests" a noun ("the tests that …"). */
+const TESTS_AS_VERB =
+  /(?<!\b(?:the|these|those|which|what|any|some|all|no|are|there|unit|integration|e2e|end-to-end|regression|snapshot|flaky|new|failing) )\btests (?:whether|if|that)\b/gi;
 
 export function asksAboutTests(question: string): boolean {
   return TEST_CODE.test(question.replace(TESTS_AS_VERB, ''));
