@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { questionTerms } from '../../src/core/codebaseIndex/search/questionTerms';
+import { questionTerms, withoutContractions } from '../../src/core/codebaseIndex/search/questionTerms';
 
 /** Whether a question asks what happens or where a named thing is: a contract it names ranks below the code only in the first case (fileRoles.ts). */
 describe('a question that names a definition asks either for it or for what happens around it', () => {
@@ -116,6 +116,20 @@ describe('a question asks about tests when it speaks of test code', () => {
       'Where is the OpenAPI spec parsed?',
     ]) {
       assert.equal(questionTerms(question).aboutTests, false, question);
+    }
+  });
+});
+
+describe("a contraction's or possessive's letters are no words of their own", () => {
+  it('drops them, with either apostrophe, and keeps the word before them', () => {
+    assert.equal(withoutContractions("When curl isn't used, where are PHP's streams unzipped?"), 'When curl is used, where are PHP streams unzipped?');
+    assert.equal(withoutContractions('Gson’s fields, an object’s members'), 'Gson fields, an object members');
+    assert.equal(withoutContractions("can't won't doesn't we're they've it'll I'd I'm"), 'can will does we they it I I');
+  });
+
+  it('leaves quoted words, backquoted code and apostrophes inside a word as written', () => {
+    for (const text of ["which extensions count as 'rust' or 'py'?", "the `Object's` field", "l'état", "the 's' flag"]) {
+      assert.equal(withoutContractions(text), text);
     }
   });
 });

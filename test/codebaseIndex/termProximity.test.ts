@@ -262,6 +262,32 @@ describe('code index: the proximity of the question’s words', () => {
       assert.equal((await index.searchCode(QUESTION, { limit: 3 }))[0]?.path, 'routergroup.go');
     });
 
+    it('shows no line for a contraction\'s or possessive\'s letters: `t := s` holds no word of "isn\'t" or "the retry\'s"', async () => {
+      const loops = new IndexFixture({
+        'retry.go': [
+          'package web',
+          'func retry(n int) {',
+          '  t := 0',
+          '  s := n',
+          '  for t < s { t++ }',
+          '  // the backoff doubles after each retry',
+          '}',
+        ].join('\n'),
+      });
+      try {
+        const index = await loops.open();
+        await index.update();
+        const [hit] = await index.searchCode("Where isn't the retry's backoff doubled?", { limit: 1 });
+        assert.equal(hit?.path, 'retry.go');
+        assert.deepEqual(
+          hit.lines.map((line) => line.text.trim()),
+          ['// the backoff doubles after each retry'],
+        );
+      } finally {
+        await loops.close();
+      }
+    });
+
     it('never reads a secret through a symlink to it in the workspace', async () => {
       const index = await fx.open();
       await index.update();

@@ -156,13 +156,30 @@ class CodeNames {
  */
 function ownWords(question: string, names: readonly string[]): number {
   const spelled = new Set(names.flatMap((name) => [name.toLowerCase(), ...splitIdentifier(name)]));
-  const words =
-    question
-      .replace(/n['’]t\b/gi, '')
-      .replace(/['’](?:s|re|ll|ve|d)\b/gi, '')
-      .match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  const words = withoutContractions(question).match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
   const own = words.map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !spelled.has(word));
   return new Set(own).size;
+}
+
+/**
+ * The question without the letters of its contractions and possessives: "doesn't" → "does", "can't" → "can", "an
+ * object's fields" → "an object fields", "we're" → "we". Split at the apostrophe, they were words of their own, `t` and
+ * `s`, which every loop variable and receiver in the code matches (the question's own words then ranked less, and
+ * each of them was looked for in every word holding a `t`). Backquoted code is left as written.
+ */
+export function withoutContractions(question: string): string {
+  return question
+    .split(/(`[^`\n]*`)/)
+    .map((part, at) =>
+      at % 2 === 1
+        ? part
+        : part
+            .replace(/\b(ca)n['’]t\b/gi, '$1n')
+            .replace(/\b(w)on['’]t\b/gi, '$1ill')
+            .replace(/(?<=\p{L})n['’]t\b/giu, '')
+            .replace(/(?<=\p{L})['’](?:s|re|ll|ve|d|m)\b/giu, ''),
+    )
+    .join('');
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */

@@ -4,7 +4,7 @@ import { exactDefinitions } from './exactDefinitions';
 import { isProsePath, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
-import { questionTerms, type QuestionTerms } from './questionTerms';
+import { questionTerms, withoutContractions, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 import { addProximity } from './termProximity';
 
@@ -60,7 +60,8 @@ const NAMED_BY_QUESTION_WEIGHT = 0.5;
  * the question's words cover; then, with the graph, a walk personalized to the best of them (Aider's and
  * LocAgent's way of finding what the matches lean on); tests, prose and generated files last.
  */
-export function rankFiles(contents: IndexContents, query: string, options: RankOptions): RankedFile[] {
+export function rankFiles(contents: IndexContents, asked: string, options: RankOptions): RankedFile[] {
+  const query = withoutContractions(asked);
   const terms = questionTerms(query);
   /** The question's words, stemmed: what definition names and neighbouring lines are matched against. */
   const wanted: ReadonlySet<string> = new Set(contentStems(query));
