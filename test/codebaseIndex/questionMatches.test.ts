@@ -136,6 +136,12 @@ describe("a where-is question's matches: code, not its tests or docs; fewer line
         [],
         'no card for the project’s name',
       );
+      const negated = await index.questionContext("Why doesn't Router look a request path up in the route tree?");
+      assert.deepEqual(
+        negated.definitions.map((d) => d.name),
+        [],
+        "nor when the auxiliary is contracted: doesn't is does",
+      );
       const named = await index.questionContext('Where is Router defined?');
       assert.deepEqual(
         named.definitions.map((d) => `${d.path}:${d.line}`),

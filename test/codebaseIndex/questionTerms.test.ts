@@ -125,10 +125,26 @@ describe("a contraction's or possessive's letters are no words of their own", ()
     assert.equal(withoutContractions("When curl isn't used, where are PHP's streams unzipped?"), 'When curl is used, where are PHP streams unzipped?');
     assert.equal(withoutContractions('Gson’s fields, an object’s members'), 'Gson fields, an object members');
     assert.equal(withoutContractions("can't won't doesn't we're they've it'll I'd I'm"), 'can will does we they it I I');
+    assert.equal(withoutContractions('isnʼt it‘s'), 'is it');
+  });
+
+  it("drops them after code too: a backquoted name's, a call's, a name with digits'", () => {
+    assert.equal(withoutContractions("`parseArgs`'s result, parse()'s result, base64's table"), '`parseArgs` result, parse() result, base64 table');
+  });
+
+  it('a question reads the same without them: "Why doesn\'t Gson …" has Gson as its subject, as "Why does Gson …"', () => {
+    assert.deepEqual(questionTerms("Why doesn't Gson serialize nulls?"), questionTerms('Why does Gson serialize nulls?'));
   });
 
   it('leaves quoted words, backquoted code and apostrophes inside a word as written', () => {
-    for (const text of ["which extensions count as 'rust' or 'py'?", "the `Object's` field", "l'état", "the 's' flag"]) {
+    for (const text of [
+      "which extensions count as 'rust' or 'py'?",
+      "the `Object's` field",
+      "l'état",
+      "the 's' flag",
+      "the users' names",
+      "fenced:\n```\nit's = 1\n```",
+    ]) {
       assert.equal(withoutContractions(text), text);
     }
   });

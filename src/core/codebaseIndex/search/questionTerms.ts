@@ -74,7 +74,9 @@ const DOES_SOMETHING = new RegExp(
  * Reads the names out of a question the way Aider splits a message on non-word characters, but
  * keeping apart what is spelled like code (and so names a definition) from plain words.
  */
-export function questionTerms(question: string): QuestionTerms {
+export function questionTerms(asked: string): QuestionTerms {
+  // "Why doesn't Gson …" reads as "Why does Gson …" (Gson is the subject), for the cards and the ranking alike.
+  const question = withoutContractions(asked);
   const names = new CodeNames();
   const capitalised = new Set<string>();
   const subjects = new Set<string>();
@@ -156,30 +158,26 @@ class CodeNames {
  */
 function ownWords(question: string, names: readonly string[]): number {
   const spelled = new Set(names.flatMap((name) => [name.toLowerCase(), ...splitIdentifier(name)]));
-  const words = withoutContractions(question).match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  const words = question.match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
   const own = words.map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !spelled.has(word));
   return new Set(own).size;
 }
 
 /**
+ * Code in a question (a fenced block, a backquoted span), or a contraction's or possessive's letters after an
+ * apostrophe: after a word, a name, a digit or a closing bracket or backquote (`parse()`'s, base64's).
+ */
+const CODE_OR_CONTRACTION =
+  /(```[\s\S]*?(?:```|$)|`[^`\n]*`)|\b(ca)n['’ʼ‘]t\b|\b(w)on['’ʼ‘]t\b|(?<=\p{L})n['’ʼ‘]t\b|(?<=[\p{L}\p{N}_)\]`])['’ʼ‘](?:s|re|ll|ve|d|m)\b/giu;
+
+/**
  * The question without the letters of its contractions and possessives: "doesn't" → "does", "can't" → "can", "an
  * object's fields" → "an object fields", "we're" → "we". Split at the apostrophe, they were words of their own, `t` and
  * `s`, which every loop variable and receiver in the code matches (the question's own words then ranked less, and
- * each of them was looked for in every word holding a `t`). Backquoted code is left as written.
+ * each of them was looked for in every word holding a `t`). Code, backquoted or fenced, is left as written.
  */
 export function withoutContractions(question: string): string {
-  return question
-    .split(/(`[^`\n]*`)/)
-    .map((part, at) =>
-      at % 2 === 1
-        ? part
-        : part
-            .replace(/\b(ca)n['’]t\b/gi, '$1n')
-            .replace(/\b(w)on['’]t\b/gi, '$1ill')
-            .replace(/(?<=\p{L})n['’]t\b/giu, '')
-            .replace(/(?<=\p{L})['’](?:s|re|ll|ve|d|m)\b/giu, ''),
-    )
-    .join('');
+  return question.replace(CODE_OR_CONTRACTION, (_whole, code?: string, ca?: string, w?: string) => code ?? (ca ? `${ca}n` : w ? `${w}ill` : ''));
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */
