@@ -61,6 +61,7 @@ const NAMED_BY_QUESTION_WEIGHT = 0.5;
  * LocAgent's way of finding what the matches lean on); tests, prose and generated files last.
  */
 export function rankFiles(contents: IndexContents, asked: string, options: RankOptions): RankedFile[] {
+  // The text index and the stems read it as questionTerms does: "isn't" is "is", not "isn" and a `t` every loop matches.
   const query = withoutContractions(asked);
   const terms = questionTerms(query);
   /** The question's words, stemmed: what definition names and neighbouring lines are matched against. */
