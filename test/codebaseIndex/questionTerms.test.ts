@@ -126,6 +126,7 @@ describe("a contraction's or possessive's letters are no words of their own", ()
     assert.equal(withoutContractions('Gson’s fields, an object’s members'), 'Gson fields, an object members');
     assert.equal(withoutContractions("can't won't doesn't we're they've it'll I'd I'm"), 'can will does we they it I I');
     assert.equal(withoutContractions('isnʼt it‘s'), 'is it');
+    assert.deepEqual(questionTerms("WHY CAN'T THE ROUTER MATCH?").identifiers, [], 'CAN stays as written, no name');
   });
 
   it("drops them after code too: a backquoted name's, a call's, a name with digits'", () => {

@@ -16,8 +16,8 @@ function fullDistance(a: string, b: string): number {
 }
 
 /**
- * Every pair of words over two letters, up to 6 letters against up to 3 more or fewer: few letters make many near
- * spellings, swaps and repeats, where a cell read from outside the band shows.
+ * Every pair of words of the letters a and b only, up to 6 letters long against up to 3 more or fewer (86,689 pairs):
+ * two letters make many near spellings, swaps and repeats, where a cell read from outside the band shows.
  */
 function wordPairs(): Array<[string, string]> {
   const words = (length: number) => Array.from({ length: 2 ** length }, (_, bits) => Array.from({ length }, (_, at) => 'ab'[(bits >> at) & 1]).join(''));

@@ -262,7 +262,7 @@ describe('code index: the proximity of the question’s words', () => {
       assert.equal((await index.searchCode(QUESTION, { limit: 3 }))[0]?.path, 'routergroup.go');
     });
 
-    it('shows no line for a contraction\'s or possessive\'s letters: `t := s` holds no word of "isn\'t" or "the retry\'s"', async () => {
+    it('shows no line for a contraction\'s or possessive\'s letters: `t := 0` holds no word of "isn\'t" or "the retry\'s"', async () => {
       const loops = new IndexFixture({
         'retry.go': [
           'package web',

@@ -168,7 +168,7 @@ function ownWords(question: string, names: readonly string[]): number {
  * apostrophe: after a word, a name, a digit or a closing bracket or backquote (`parse()`'s, base64's).
  */
 const CODE_OR_CONTRACTION =
-  /(```[\s\S]*?(?:```|$)|`[^`\n]*`)|\b(ca)n['’ʼ‘]t\b|\b(w)on['’ʼ‘]t\b|(?<=\p{L})n['’ʼ‘]t\b|(?<=[\p{L}\p{N}_)\]`])['’ʼ‘](?:s|re|ll|ve|d|m)\b/giu;
+  /(```[\s\S]*?(?:```|$)|`[^`\n]*`)|\b(can)['’ʼ‘]t\b|\b(w)on['’ʼ‘]t\b|(?<=\p{L})n['’ʼ‘]t\b|(?<=[\p{L}\p{N}_)\]`])['’ʼ‘](?:s|re|ll|ve|d|m)\b/giu;
 
 /**
  * The question without the letters of its contractions and possessives: "doesn't" → "does", "can't" → "can", "an
@@ -177,7 +177,7 @@ const CODE_OR_CONTRACTION =
  * each of them was looked for in every word holding a `t`). Code, backquoted or fenced, is left as written.
  */
 export function withoutContractions(question: string): string {
-  return question.replace(CODE_OR_CONTRACTION, (_whole, code?: string, ca?: string, w?: string) => code ?? (ca ? `${ca}n` : w ? `${w}ill` : ''));
+  return question.replace(CODE_OR_CONTRACTION, (_whole, code?: string, can?: string, w?: string) => code ?? can ?? (w ? `${w}ill` : ''));
 }
 
 /** camelCase, PascalCase with two humps, snake_case, SCREAMING_CASE, or letters with digits. */

@@ -116,7 +116,7 @@ let rows = new Int32Array(0);
  * within `max` of the diagonal are computed: a cell outside it is more than `max` already, and reads as `max + 1`,
  * which keeps every cell within it exact while it is at most `max`. A near spelling is looked for among every name
  * of the workspace (13,460 in terraform): with the whole table in arrays of numbers, find_symbol's p95 in the bench
- * was 24.0 ms on a 2-core AVX2 machine; with this, 13.2–17.3 ms over three runs.
+ * was 19.7–24.0 ms on a 2-core AVX2 machine (two runs); with this, 13.2–17.3 ms (three runs).
  */
 export function editDistance(a: string, b: string, max: number): number {
   const over = max + 1;
