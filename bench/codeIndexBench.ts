@@ -54,6 +54,9 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
   started = performance.now();
   const again = await reopened.update();
   const reopenMs = performance.now() - started;
+  // A worker readies itself for questions once built (CodebaseIndex.prepareForQuestions); its heap is read after that,
+  // and the edits and queries below come after it too, as a user's first edit or question minutes after opening does.
+  const reopenedHeap = await reopened.heapUsed();
 
   // Five edits of five files, one at a time as saves come: the first also loads the Go grammar into the worker.
   const changeTimes: number[] = [];
@@ -106,7 +109,7 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
     },
     {
       figure: `search_code p50 / p95 (${searchTimes.length} queries, with best lines)`,
-      result: `${fmt(percentile(searchTimes, 50))} / ${fmt(percentile(searchTimes, 95))} ms`,
+      result: `${fmt(percentile(searchTimes, 50))} / ${fmt(percentile(searchTimes, 95))} ms (the first ${queries.length} alone: p95 ${fmt(percentile(searchTimes.slice(0, queries.length), 95))} ms)`,
       goal: 'p95 ≤ 20 ms',
       met: percentile(searchTimes, 95) <= 20,
     },
@@ -116,7 +119,12 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
       goal: 'p95 ≤ 20 ms',
       met: percentile(symbolTimes, 95) <= 20,
     },
-    { figure: 'index worker heap after the cold build', result: `${fmt(heap / 1e6, 0)} MB`, goal: '≤ 150 MB', met: heap <= 150e6 },
+    {
+      figure: 'index worker heap, readied for questions: after the cold build / after a re-open',
+      result: `${fmt(heap / 1e6, 0)} / ${fmt(reopenedHeap / 1e6, 0)} MB`,
+      goal: '≤ 150 MB',
+      met: Math.max(heap, reopenedHeap) <= 150e6,
+    },
     {
       figure: 'this thread while the worker indexed: longest task / event-loop delay p99',
       result: `${fmt(taskMs, 0)} ms / ${fmt(lag.percentile(99) / 1e6, 0)} ms`,

@@ -56,6 +56,24 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     assert.ok(!hits.some((h) => h.path === 'README.md'), 'a deleted file is no longer ranked');
   });
 
+  it('readied for questions while idle, it ranks as before; a file renamed into a test after that ranks as a test', async () => {
+    fx.folder.write({
+      'src/histogram.ts': '/** Counts words into a histogram. */\nexport function wordHistogram(words: string[]): number[] {\n  return [];\n}\n',
+    });
+    const index = await fx.open();
+    await index.update();
+    const question = 'Where are the words counted?';
+    const before = await index.searchCode(question);
+    await index.prepareForQuestions();
+    assert.deepEqual(await index.searchCode(question), before, 'what it keeps per file ahead of time changes no answer');
+    assert.equal(before[0]!.path, 'src/frequency.ts');
+    // The ranking keeps a path's role per version of a file's facts: the renamed file's facts are new, and so is its role.
+    renameSync(join(fx.root, 'src/frequency.ts'), join(fx.root, 'src/frequency.test.ts'));
+    await index.refreshFiles([join(fx.root, 'src/frequency.ts'), join(fx.root, 'src/frequency.test.ts')]);
+    const paths = (await index.searchCode(question)).map((hit) => hit.path);
+    assert.ok(paths.indexOf('src/histogram.ts') < paths.indexOf('src/frequency.test.ts'), `the test ranks below the code: ${paths.join(', ')}`);
+  });
+
   it('a full update after files changed on disk re-reads only those (content hash, not just time)', async () => {
     const index = await fx.open();
     await index.update();

@@ -1,7 +1,8 @@
 import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
+import { definitionWords } from './definitionWords';
 import { exactDefinitions } from './exactDefinitions';
-import { isProsePath, roleFactor } from './fileRoles';
+import { isProsePath, pathRoles, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
 import { questionTerms, withoutContractions, type QuestionTerms } from './questionTerms';
@@ -133,6 +134,16 @@ function addNamedByQuestion(contents: IndexContents, wanted: ReadonlySet<string>
     }
     file.score += NAMED_BY_QUESTION_WEIGHT * best;
   }
+}
+
+/**
+ * Computes ahead what the ranking keeps per version of a file (its definitions' name stems and words, its path's
+ * role), so that the first questions after a load do not: CodebaseIndex.prepareForQuestions.
+ */
+export function prepareForRanking(facts: FileFacts): void {
+  definitionNameStems(facts);
+  for (const symbol of facts.symbols) definitionWords(symbol);
+  pathRoles(facts);
 }
 
 /** Each definition's name stems, per version of a file: a re-indexed file gets new facts, so this never goes stale. */

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const post = (reply: WorkerReply) => port.postMessage(reply);
   index.onStatus((status) => post({ type: 'status', status }));
   const running = new Map<number, AbortController>();
+  // This index answers question after question: once built, it readies itself for them while idle.
+  let preparing: Promise<void> = Promise.resolve();
 
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'cancel') {
@@ -28,9 +30,12 @@ async function main(): Promise<void> {
     const controller = CANCELLABLE.has(method) ? new AbortController() : undefined;
     if (controller) running.set(id, controller);
     const call = async (): Promise<unknown> => {
-      if (method === 'memory') return heapAfterCollection();
+      // What the index holds once ready for questions, as a user's worker holds it.
+      if (method === 'memory') return preparing.then(heapAfterCollection);
       const fn = index[method] as (...a: unknown[]) => Promise<unknown>;
-      return fn.apply(index, controller ? [{ ...(args[0] as object), signal: controller.signal }] : args);
+      const value = await fn.apply(index, controller ? [{ ...(args[0] as object), signal: controller.signal }] : args);
+      if (method === 'update' || method === 'rebuild') preparing = index.prepareForQuestions().catch(() => undefined);
+      return value;
     };
     call()
       .then(
