@@ -54,9 +54,14 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
   started = performance.now();
   const again = await reopened.update();
   const reopenMs = performance.now() - started;
-  // A worker readies itself for questions once built (CodebaseIndex.prepareForQuestions); its heap is read after that,
-  // and the edits and queries below come after it too, as a user's first edit or question minutes after opening does.
-  const reopenedHeap = await reopened.heapUsed();
+  // A question the moment the index is open, while the worker readies itself (CodebaseIndex.prepareForQuestions); one
+  // not among those timed below.
+  const queries = benchQueries();
+  started = performance.now();
+  await reopened.searchCode('Where are provider plugins started and stopped?', { limit: 8 });
+  const firstQueryMs = performance.now() - started;
+  // The edits and queries below come a few seconds later, as a user's do; the worker is ready by then (0.3 s here).
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   // Five edits of five files, one at a time as saves come: the first also loads the Go grammar into the worker.
   const changeTimes: number[] = [];
@@ -72,7 +77,6 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
   const afterChangeMs = performance.now() - started;
   const oneFileMs = median(changeTimes.slice(1));
 
-  const queries = benchQueries();
   const searchTimes: number[] = [];
   for (const query of [...queries, ...queries]) {
     const t = performance.now();
@@ -85,6 +89,7 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
     await reopened.findSymbol(name);
     symbolTimes.push(performance.now() - t);
   }
+  const reopenedHeap = await reopened.heapUsed();
   await reopened.dispose();
 
   const files = built.indexedFiles;
@@ -114,13 +119,18 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
       met: percentile(searchTimes, 95) <= 20,
     },
     {
+      figure: 'a query the moment the index is re-opened, while the worker readies itself for questions',
+      result: `${fmt(firstQueryMs)} ms`,
+      goal: 'reported',
+    },
+    {
       figure: 'find_symbol p95 (exact, case, partial, fuzzy)',
       result: `${fmt(percentile(symbolTimes, 95))} ms`,
       goal: 'p95 ≤ 20 ms',
       met: percentile(symbolTimes, 95) <= 20,
     },
     {
-      figure: 'index worker heap, readied for questions: after the cold build / after a re-open',
+      figure: 'index worker heap, readied for questions: after the cold build / after a re-open and the queries above',
       result: `${fmt(heap / 1e6, 0)} / ${fmt(reopenedHeap / 1e6, 0)} MB`,
       goal: '≤ 150 MB',
       met: Math.max(heap, reopenedHeap) <= 150e6,

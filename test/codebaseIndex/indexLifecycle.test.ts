@@ -71,6 +71,7 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     renameSync(join(fx.root, 'src/frequency.ts'), join(fx.root, 'src/frequency.test.ts'));
     await index.refreshFiles([join(fx.root, 'src/frequency.ts'), join(fx.root, 'src/frequency.test.ts')]);
     const paths = (await index.searchCode(question)).map((hit) => hit.path);
+    assert.ok(paths.includes('src/histogram.ts') && paths.includes('src/frequency.test.ts'), paths.join(', '));
     assert.ok(paths.indexOf('src/histogram.ts') < paths.indexOf('src/frequency.test.ts'), `the test ranks below the code: ${paths.join(', ')}`);
   });
 

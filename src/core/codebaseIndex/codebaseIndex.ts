@@ -46,10 +46,13 @@ export interface CodebaseIndexOptions {
 const DEFAULT_SEARCH_LIMIT = 10;
 const PROGRESS_INTERVAL_MS = 100;
 const GRAPH_DELAY_MS = 500;
-/** Files prepared for ranking between two turns of the event loop: about 5 ms of work, so a query waits no longer. */
-const PREPARE_SLICE = 100;
-/** A question that takes every step of a search (text, names, graph, proximity, best lines) on any code. */
-const WARM_UP_QUESTION = 'where is the configuration read and checked';
+/** The longest the worker prepares for questions before it lets a query through (the build's slices are as long). */
+const PREPARE_SLICE_MS = 15;
+/**
+ * A question that takes every step of the first turn's lookup on any code: a name in backquotes to look up, words for
+ * the text index, the graph, the proximity of its words and the best lines, and the list the model is given.
+ */
+const WARM_UP_QUESTION = 'Where is `main`, and where is the configuration read and checked?';
 
 /**
  * The codebase index in this thread: loads the saved index, brings it up to date with the workspace,
@@ -62,7 +65,8 @@ export class CodebaseIndex implements CodeIndex {
   private readonly listeners = new Set<(status: IndexStatus) => void>();
   private loading: Promise<void> | undefined;
   private building: Promise<IndexStatus> | undefined;
-  private prepared: IndexContents | undefined;
+  private preparation: Promise<void> | undefined;
+  private warmedUp = false;
   private disposed = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private graphTimer: ReturnType<typeof setTimeout> | undefined;
@@ -185,23 +189,34 @@ export class CodebaseIndex implements CodeIndex {
   }
 
   /**
-   * Readies the index for questions in idle time; a long-lived index (the extension's worker) calls it after a build.
-   * It computes what the ranking keeps per file, a slice at a time so that a query sent meanwhile is answered between
-   * two slices, then runs one search so the ranking code is compiled. Without it, the first searches after a load took
-   * 30–105 ms where later ones take 5–20 (hashicorp/terraform, 5,400 files). The CLI's one-question runs skip it.
+   * Readies the index for questions in idle time; a long-lived index (the extension's worker) calls it after each
+   * build. It computes what the ranking keeps per file (a file done before costs a lookup), in slices of a few
+   * milliseconds so that a query sent meanwhile is answered between two of them, and the first time it asks one
+   * question so the search code is compiled (that question is not sliced). Without it, the first searches after a
+   * load took 30–105 ms where later ones take 5–20 (hashicorp/terraform, 5,400 files). The CLI's one-question runs
+   * skip it. A call while one runs joins it.
    */
-  async prepareForQuestions(): Promise<void> {
+  prepareForQuestions(): Promise<void> {
+    this.preparation ??= this.prepare().finally(() => (this.preparation = undefined));
+    return this.preparation;
+  }
+
+  private async prepare(): Promise<void> {
     await this.ensureLoaded();
     const contents = this.contents;
-    if (this.prepared === contents) return;
-    this.prepared = contents;
     const files = [...contents.all()];
-    for (let at = 0; at < files.length; at += PREPARE_SLICE) {
-      if (this.disposed || this.contents !== contents) return; // rebuilt meanwhile: the new contents get their own turn
-      for (const facts of files.slice(at, at + PREPARE_SLICE)) prepareForRanking(facts);
-      await new Promise((resolve) => setImmediate(resolve));
+    let sliceStart = performance.now();
+    for (const facts of files) {
+      if (performance.now() - sliceStart > PREPARE_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.disposed || this.contents !== contents) return; // rebuilt meanwhile: the new contents get their own turn
+        sliceStart = performance.now();
+      }
+      prepareForRanking(facts);
     }
-    if (!this.disposed) await this.searchCode(WARM_UP_QUESTION, { limit: 1 });
+    if (this.warmedUp || this.disposed || this.contents !== contents) return;
+    this.warmedUp = true;
+    await this.questionContext(WARM_UP_QUESTION);
   }
 
   async dispose(): Promise<void> {

@@ -57,13 +57,19 @@ export function roleFactor(
  * Whether a file's path is a test's or prose's, per version of its facts (a renamed file gets new ones): a query
  * weighs up to 200 files, and the test pattern is long (it was 4% of the first searches after a load).
  */
-export function pathRoles(facts: Pick<FileFacts, 'path'>): { test: boolean; prose: boolean } {
+export function pathRoles(facts: Pick<FileFacts, 'path'>): PathRoles {
   let roles = rolesOfPath.get(facts);
   if (!roles) rolesOfPath.set(facts, (roles = { test: isTestPath(facts.path), prose: isProsePath(facts.path) }));
   return roles;
 }
 
-const rolesOfPath = new WeakMap<object, { test: boolean; prose: boolean }>();
+export interface PathRoles {
+  test: boolean;
+  prose: boolean;
+}
+
+/** Keyed by the facts object, whose path never changes: a renamed or re-indexed file gets new facts (IndexContents.set). */
+const rolesOfPath = new WeakMap<Pick<FileFacts, 'path'>, PathRoles>();
 
 /** Languages whose every line of code is inside a type, so a file of interfaces alone holds no code. */
 const TYPE_ONLY_LANGUAGES = new Set(['java', 'csharp']);

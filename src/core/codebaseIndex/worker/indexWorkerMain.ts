@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       if (method === 'memory') return preparing.then(heapAfterCollection);
       const fn = index[method] as (...a: unknown[]) => Promise<unknown>;
       const value = await fn.apply(index, controller ? [{ ...(args[0] as object), signal: controller.signal }] : args);
+      // A preparation that fails only leaves the first questions slower; each one says so itself if the index is broken.
       if (method === 'update' || method === 'rebuild') preparing = index.prepareForQuestions().catch(() => undefined);
       return value;
     };
