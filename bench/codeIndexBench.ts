@@ -60,8 +60,9 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
   started = performance.now();
   await reopened.searchCode('Where are provider plugins started and stopped?', { limit: 8 });
   const firstQueryMs = performance.now() - started;
-  // The edits and queries below come a few seconds later, as a user's do; the worker is ready by then (0.3 s here).
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // The edits and queries below come once the worker is ready, as a user's do seconds later.
+  await reopened.readyForQuestions();
+  const readyMs = performance.now() - started;
 
   // Five edits of five files, one at a time as saves come: the first also loads the Go grammar into the worker.
   const changeTimes: number[] = [];
@@ -120,7 +121,7 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
     },
     {
       figure: 'a query the moment the index is re-opened, while the worker readies itself for questions',
-      result: `${fmt(firstQueryMs)} ms`,
+      result: `${fmt(firstQueryMs)} ms (the worker ready ${fmt(readyMs, 0)} ms after that query was sent)`,
       goal: 'reported',
     },
     {
@@ -130,7 +131,7 @@ async function largeRepository(root: string, store: string): Promise<BenchRow[]>
       met: percentile(symbolTimes, 95) <= 20,
     },
     {
-      figure: 'index worker heap, readied for questions: after the cold build / after a re-open and the queries above',
+      figure: 'index worker heap, readied for questions: after the cold build / after a re-open, the edits and queries above',
       result: `${fmt(heap / 1e6, 0)} / ${fmt(reopenedHeap / 1e6, 0)} MB`,
       goal: '≤ 150 MB',
       met: Math.max(heap, reopenedHeap) <= 150e6,

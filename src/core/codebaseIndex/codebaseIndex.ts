@@ -46,11 +46,15 @@ export interface CodebaseIndexOptions {
 const DEFAULT_SEARCH_LIMIT = 10;
 const PROGRESS_INTERVAL_MS = 100;
 const GRAPH_DELAY_MS = 500;
-/** The longest the worker prepares for questions before it lets a query through (the build's slices are as long). */
+/**
+ * How long the worker prepares for questions before it lets a query through (the build's slices are as long): one
+ * file's work more at most, and the warm-up question is not cut.
+ */
 const PREPARE_SLICE_MS = 15;
 /**
- * A question that takes every step of the first turn's lookup on any code: a name in backquotes to look up, words for
- * the text index, the graph, the proximity of its words and the best lines, and the list the model is given.
+ * A question that takes every step of the first turn's lookup on most code: a name in backquotes to look up (where a
+ * `main` is defined), words for the text index, the graph, the proximity of its words and the best lines, and the list
+ * the model is given.
  */
 const WARM_UP_QUESTION = 'Where is `main`, and where is the configuration read and checked?';
 
@@ -190,11 +194,11 @@ export class CodebaseIndex implements CodeIndex {
 
   /**
    * Readies the index for questions in idle time; a long-lived index (the extension's worker) calls it after each
-   * build. It computes what the ranking keeps per file (a file done before costs a lookup), in slices of a few
-   * milliseconds so that a query sent meanwhile is answered between two of them, and the first time it asks one
-   * question so the search code is compiled (that question is not sliced). Without it, the first searches after a
-   * load took 30–105 ms where later ones take 5–20 (hashicorp/terraform, 5,400 files). The CLI's one-question runs
-   * skip it. A call while one runs joins it.
+   * build. It computes what the ranking keeps per file (a file done before costs a lookup), in slices of about 15 ms
+   * so that a query sent meanwhile is answered between two of them, and the first time the index is ready with files
+   * it asks one question so the search code is compiled (that question is not sliced). Without it, the first searches
+   * after a load took 30–105 ms where later ones take 5–20 (hashicorp/terraform, 5,400 files). The CLI's one-question
+   * runs skip it. A call while one runs joins it; contents replaced meanwhile (a rebuild) are prepared in the same run.
    */
   prepareForQuestions(): Promise<void> {
     this.preparation ??= this.prepare().finally(() => (this.preparation = undefined));
@@ -203,20 +207,28 @@ export class CodebaseIndex implements CodeIndex {
 
   private async prepare(): Promise<void> {
     await this.ensureLoaded();
-    const contents = this.contents;
-    const files = [...contents.all()];
+    let contents: IndexContents;
+    do {
+      contents = this.contents;
+      await this.prepareFiles(contents);
+    } while (!this.disposed && this.contents !== contents);
+    // Not while a build runs (a search would wait on it, or start one): the build's end prepares again.
+    if (this.warmedUp || this.disposed || this.current.state !== 'ready' || contents.fileCount === 0) return;
+    this.warmedUp = true;
+    await this.questionContext(WARM_UP_QUESTION);
+  }
+
+  /** Stops early when the contents are replaced (a rebuild): prepare then starts over on the new ones. */
+  private async prepareFiles(contents: IndexContents): Promise<void> {
     let sliceStart = performance.now();
-    for (const facts of files) {
+    for (const facts of [...contents.all()]) {
       if (performance.now() - sliceStart > PREPARE_SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.disposed || this.contents !== contents) return; // rebuilt meanwhile: the new contents get their own turn
+        if (this.disposed || this.contents !== contents) return;
         sliceStart = performance.now();
       }
       prepareForRanking(facts);
     }
-    if (this.warmedUp || this.disposed || this.contents !== contents) return;
-    this.warmedUp = true;
-    await this.questionContext(WARM_UP_QUESTION);
   }
 
   async dispose(): Promise<void> {

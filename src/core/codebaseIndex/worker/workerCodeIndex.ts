@@ -84,6 +84,11 @@ export class WorkerCodeIndex implements CodeIndex {
     return this.call('structure', []) as Promise<CodeStructure>;
   }
 
+  /** Resolves when the worker is ready for questions: it readies itself after each build (for the bench). */
+  readyForQuestions(): Promise<void> {
+    return this.call('prepareForQuestions', []) as Promise<void>;
+  }
+
   /** The worker's V8 heap in use, in bytes (for the bench). */
   heapUsed(): Promise<number> {
     return this.call('memory', []) as Promise<number>;

@@ -13,7 +13,17 @@ export interface IndexWorkerData {
 
 /** The index methods the worker answers, by name, with their arguments as the interface takes them. */
 export type IndexMethod =
-  'update' | 'rebuild' | 'refreshFiles' | 'findSymbol' | 'searchCode' | 'repoMap' | 'questionContext' | 'structure' | 'memory' | 'dispose';
+  | 'update'
+  | 'rebuild'
+  | 'refreshFiles'
+  | 'findSymbol'
+  | 'searchCode'
+  | 'repoMap'
+  | 'questionContext'
+  | 'structure'
+  | 'prepareForQuestions'
+  | 'memory'
+  | 'dispose';
 
 export type WorkerRequest =
   | { type: 'call'; id: number; method: IndexMethod; args: unknown[] }
@@ -26,7 +36,7 @@ export type WorkerReply =
 /** The methods whose arguments end in an options object that can carry a signal. */
 export const CANCELLABLE: ReadonlySet<IndexMethod> = new Set(['update', 'rebuild']);
 
-export type CodeIndexMethods = Pick<CodeIndex, Exclude<IndexMethod, 'memory'>>;
+export type CodeIndexMethods = Pick<CodeIndex, Exclude<IndexMethod, 'memory' | 'prepareForQuestions'>>;
 
 /** How long closing waits for the worker to save a pending change before it is stopped anyway. */
 export const DISPOSE_WAIT_MS = 3_000;
