@@ -10,7 +10,7 @@ import type { QuestionTerms } from './questionTerms';
  * The best candidates whose text is read for the proximity of the query's words: a few file reads per question.
  * 15, 20 and 30 found the same files on bench/eval. Measured again on 2026-12-07 (the ranking had changed since): 15
  * and 20 give the same compact lists for all 90 written questions, and retrieval alone the same 70/82 of 90 written
- * (first / top 5), and of 400 from history 242 first with 15 and 241 with 20. 15 reads a quarter fewer files a question.
+ * (first / top 5), and of 360 from history 242 first with 15 and 241 with 20. 15 reads a quarter fewer files a question.
  */
 const PROXIMITY_CANDIDATES = 15;
 /**
