@@ -6,7 +6,7 @@ import { CodebaseIndex } from '../src/core/codebaseIndex/codebaseIndex';
 import { WorkerCodeIndex } from '../src/core/codebaseIndex/worker/workerCodeIndex';
 import { Workspace } from '../src/core/workspace';
 import { type BenchRow, fmt, median } from './benchTable';
-import { evalReposDir, howToGet, loadEvalRepos } from './eval/evalRepos';
+import { copyWithoutGit, evalReposDir, howToGet, loadEvalRepos } from './eval/evalRepos';
 
 /** The large repository the index figures are measured on (5,457 files at the pinned commit; bench/eval/README.md). */
 const LARGE = { repo: 'hashicorp/terraform', commit: '883c7221ee2e0bc2fad6912fd4b3cc4b53a598a7' };
@@ -27,7 +27,7 @@ export async function benchCodeIndex(): Promise<BenchRow[]> {
   const copy = mkdtempSync(join(tmpdir(), 'codewiki-bench-repo-'));
   try {
     // A copy, so the changed-file figure never touches the evaluation's clone.
-    cpSync(dir, copy, { recursive: true, filter: (source) => !source.includes(`${join(dir, '.git')}`) });
+    copyWithoutGit(dir, copy);
     const rows = await largeRepository(copy, store);
     rows.push(...(await growth(copy)));
     return rows;

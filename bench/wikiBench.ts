@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodebaseIndex } from '../src/core/codebaseIndex/codebaseIndex';
@@ -6,7 +6,7 @@ import { CodeWiki } from '../src/core/wiki/codeWiki';
 import { DEFAULT_WIKI_FOLDER } from '../src/core/wiki/wikiLocation';
 import { Workspace } from '../src/core/workspace';
 import { type BenchRow, fmt } from './benchTable';
-import { evalReposDir, howToGet } from './eval/evalRepos';
+import { copyWithoutGit, evalReposDir, howToGet } from './eval/evalRepos';
 import { checkWikiLinks } from '../test/support/wikiLinks';
 
 /** The large repository of the index figures (5,457 files at the pinned commit; bench/eval/README.md). */
@@ -23,7 +23,7 @@ export async function benchWikiStructure(): Promise<BenchRow[]> {
   const copy = mkdtempSync(join(tmpdir(), 'codewiki-bench-wiki-'));
   const store = mkdtempSync(join(tmpdir(), 'codewiki-bench-wiki-index-'));
   try {
-    cpSync(dir, copy, { recursive: true, filter: (source) => !source.includes(join(dir, '.git')) });
+    copyWithoutGit(dir, copy);
     const workspace = await Workspace.open(copy);
     const index = new CodebaseIndex({ workspace, storeDir: store });
     const wiki = new CodeWiki({ workspace, codeIndex: index, wikiDir: join(copy, DEFAULT_WIKI_FOLDER) });

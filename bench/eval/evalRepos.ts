@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 /**
  * The repositories of `npm run eval:agent`, pinned at a commit, and their questions (bench/eval/questions,
@@ -57,4 +57,14 @@ export function loadEvalRepos(env: NodeJS.ProcessEnv = process.env): EvalRepo[] 
 
 export function howToGet(repo: Pick<EvalRepo, 'repo' | 'commit'>, dir: string): string {
   return `git clone https://github.com/${repo.repo} ${dir} && git -C ${dir} checkout ${repo.commit}`;
+}
+
+/**
+ * A copy of an evaluation clone without its `.git` folder, for benches that edit files and must leave the clone as it
+ * is. Only that folder: `.github/`, `.gitignore` and the like are the repository's own files (a filter on the text
+ * `.git` dropped 27 of terraform's until 2026-12-07).
+ */
+export function copyWithoutGit(clone: string, to: string): void {
+  const gitFolder = join(clone, '.git');
+  cpSync(clone, to, { recursive: true, filter: (source) => source !== gitFolder && !source.startsWith(`${gitFolder}${sep}`) });
 }
