@@ -20,12 +20,13 @@ import { DEFAULT_MAX_INDEXED_BYTES } from './build/readIndexable';
 import { indexFile, updateContents } from './build/indexBuilder';
 import { isNotIndexed } from './build/notIndexed';
 import { IndexContents } from './indexContents';
+import { QuestionReadiness } from './questionReadiness';
 import { bestLinesOf, termWeights } from './search/bestLines';
 import { codeStructure } from './search/codeStructure';
 import { fileTextReader } from './search/fileTexts';
 import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, QUESTION_CANDIDATES, questionContext } from './search/questionContext';
-import { prepareForRanking, rankFiles } from './search/rankFiles';
+import { rankFiles } from './search/rankFiles';
 import { buildRepoMap } from './search/repoMap';
 import { grammarFailures } from './parsing/treeSitterRuntime';
 import { loadSnapshot, saveSnapshot } from './store/indexSnapshot';
@@ -46,17 +47,6 @@ export interface CodebaseIndexOptions {
 const DEFAULT_SEARCH_LIMIT = 10;
 const PROGRESS_INTERVAL_MS = 100;
 const GRAPH_DELAY_MS = 500;
-/**
- * How long the worker prepares for questions before it lets a query through (the build's slices are as long): one
- * file's work more at most, and the warm-up question is not cut.
- */
-const PREPARE_SLICE_MS = 15;
-/**
- * A question that takes every step of the first turn's lookup on most code: a name in backquotes to look up (where a
- * `main` is defined), words for the text index, the graph, the proximity of its words and the best lines, and the list
- * the model is given.
- */
-const WARM_UP_QUESTION = 'Where is `main`, and where is the configuration read and checked?';
 
 /**
  * The codebase index in this thread: loads the saved index, brings it up to date with the workspace,
@@ -69,9 +59,13 @@ export class CodebaseIndex implements CodeIndex {
   private readonly listeners = new Set<(status: IndexStatus) => void>();
   private loading: Promise<void> | undefined;
   private building: Promise<IndexStatus> | undefined;
-  private preparation: Promise<void> | undefined;
-  private warmedUp = false;
   private disposed = false;
+  private readonly readiness = new QuestionReadiness({
+    contents: () => this.contents,
+    stopped: () => this.disposed,
+    readyWithFiles: () => this.current.state === 'ready' && this.contents.fileCount > 0,
+    ask: (question) => this.questionContext(question),
+  });
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private graphTimer: ReturnType<typeof setTimeout> | undefined;
   private lastProgress = 0;
@@ -192,43 +186,10 @@ export class CodebaseIndex implements CodeIndex {
     return codeStructure(this.contents);
   }
 
-  /**
-   * Readies the index for questions in idle time; a long-lived index (the extension's worker) calls it after each
-   * build. It computes what the ranking keeps per file (a file done before costs a lookup), in slices of about 15 ms
-   * so that a query sent meanwhile is answered between two of them, and the first time the index is ready with files
-   * it asks one question so the search code is compiled (that question is not sliced). Without it, the first searches
-   * after a load took 30–105 ms where later ones take 5–20 (hashicorp/terraform, 5,400 files). The CLI's one-question
-   * runs skip it. A call while one runs joins it; contents replaced meanwhile (a rebuild) are prepared in the same run.
-   */
-  prepareForQuestions(): Promise<void> {
-    this.preparation ??= this.prepare().finally(() => (this.preparation = undefined));
-    return this.preparation;
-  }
-
-  private async prepare(): Promise<void> {
+  /** Readies the index for questions in idle time (questionReadiness.ts): the extension's worker calls it after each build; the CLI's one-question runs do not. */
+  async prepareForQuestions(): Promise<void> {
     await this.ensureLoaded();
-    let contents: IndexContents;
-    do {
-      contents = this.contents;
-      await this.prepareFiles(contents);
-    } while (!this.disposed && this.contents !== contents);
-    // Not while a build runs (a search would wait on it, or start one): the build's end prepares again.
-    if (this.warmedUp || this.disposed || this.current.state !== 'ready' || contents.fileCount === 0) return;
-    this.warmedUp = true;
-    await this.questionContext(WARM_UP_QUESTION);
-  }
-
-  /** Stops early when the contents are replaced (a rebuild): prepare then starts over on the new ones. */
-  private async prepareFiles(contents: IndexContents): Promise<void> {
-    let sliceStart = performance.now();
-    for (const facts of [...contents.all()]) {
-      if (performance.now() - sliceStart > PREPARE_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (this.disposed || this.contents !== contents) return;
-        sliceStart = performance.now();
-      }
-      prepareForRanking(facts);
-    }
+    return this.readiness.prepare();
   }
 
   async dispose(): Promise<void> {
