@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
@@ -23,6 +23,7 @@ export interface LocalModelServer {
   log(): string;
   /** True while any slot is generating, as `GET /slots` reports it. */
   busySlots(): Promise<number>;
+  /** Ends the server and removes its log. */
   stop(): Promise<void>;
 }
 
@@ -56,7 +57,10 @@ export async function startLocalModel(options: { model?: string; gguf?: string; 
       const slots = (await (await fetch(`${origin}/slots`)).json()) as Array<{ is_processing?: boolean }>;
       return slots.filter((slot) => slot.is_processing).length;
     },
-    stop: () => stopGroup(child),
+    async stop() {
+      await stopGroup(child);
+      rmSync(dirname(logFile), { recursive: true, force: true });
+    },
   };
 }
 

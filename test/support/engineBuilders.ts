@@ -14,14 +14,25 @@ import { OpenAiModelProvider } from '../../src/core/llm/openAiModelProvider';
 import { registerLlmTools } from '../../src/core/tools/llm/registerLlmTools';
 import { ToolRegistry } from '../../src/core/tools/toolRegistry';
 
-/** A real temporary folder with the given files; removed by the returned cleanup. */
+/** Temporary workspaces not cleaned up yet: a helper that makes several per test keeps only the last one to clean. */
+const uncleaned = new Set<string>();
+process.once('exit', () => {
+  for (const root of uncleaned) rmSync(root, { recursive: true, force: true });
+});
+
+/** A real temporary folder with the given files; removed by the returned cleanup, or when the test process exits. */
 export function tempWorkspace(files: Record<string, string> = {}): { root: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'codewiki-ws-'));
+  uncleaned.add(root);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
-  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  const cleanup = () => {
+    rmSync(root, { recursive: true, force: true });
+    uncleaned.delete(root);
+  };
+  return { root, cleanup };
 }
 
 /** Records what the test tools saw: calls in start order and the peak number running at once. */
