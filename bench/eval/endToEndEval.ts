@@ -93,8 +93,8 @@ export async function askQuestion(workspace: string, question: EvalQuestion, opt
     const turns = (parsed.iterations ?? []).filter((it) => it.iteration > 0);
     toolCalls = turns.reduce((n, it) => n + (it.toolCalls?.length ?? 0), 0);
     // llama-server's own timings when it sent them (cached + evaluated is the whole prompt), else the usage figures.
-    // A call CodeWiki stopped early (a copy of the matches, fileAnswerCheck.ts) never got its timings, and its usage
-    // is an estimate with nothing cached: with llama-server, only the calls it accounted for count.
+    // A call CodeWiki stopped early (a copy of the matches, or an answer that has named its place) has llama-server's
+    // timings so far since 2026-12-07 (timings_per_token); before, it had none, and only the others counted here.
     const measured = turns.some((turn) => turn.server) ? turns.filter((turn) => turn.server) : turns;
     for (const it of measured.filter((turn) => turn.tokens)) {
       prompt.promptTokens += it.server ? it.server.cachedTokens + it.server.evaluatedTokens : it.tokens!.input;

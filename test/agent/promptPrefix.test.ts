@@ -67,14 +67,16 @@ describe('the prompt prefix a server can cache (built CLI, scripted server)', ()
     assert.equal(fixedPrefix(server.requests[1]!), fixedPrefix(server.requests[0]!));
   });
 
-  it('asks llama-server (which answers GET /props) for cache_prompt, and never sends the field to another server', async () => {
+  it('asks llama-server (which answers GET /props) for cache_prompt and timings_per_token, and never sends them to another server', async () => {
     server = new OpenAiTestServer([{ text: 'In src/frequency.ts.' }, { text: 'In src/frequency.ts.' }]);
     await server.start();
     assert.equal((await ask('Where is countWords defined?')).code, 0);
     assert.equal(server.requests[0]!.body!.cache_prompt, undefined, 'a server without /props is not llama-server');
+    assert.equal(server.requests[0]!.body!.timings_per_token, undefined);
     server.serveProps({ default_generation_settings: { n_ctx: 16384 } });
     assert.equal((await ask('Where is countWords defined?')).code, 0);
     assert.equal(server.requests[1]!.body!.cache_prompt, true);
+    assert.equal(server.requests[1]!.body!.timings_per_token, true);
     assert.ok(server.propsRequests >= 2, 'each process asked once');
   });
 

@@ -227,6 +227,7 @@ export class OpenAiTestServer {
       model: record.body?.model ?? this.models[0] ?? 'test-model',
       promptText: record.promptText,
       includeUsage: record.body?.stream_options?.include_usage === true,
+      timingsPerToken: record.body?.timings_per_token === true,
     };
     if (record.body?.stream === true) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...turn.headers });

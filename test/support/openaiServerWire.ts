@@ -20,7 +20,7 @@ export interface ScriptedUsage {
   cached_tokens?: number;
 }
 
-/** llama-server's `timings` object, sent on the usage event of a streamed answer. */
+/** llama-server's `timings` object, sent on the usage event of a streamed answer (and on every event, asked `timings_per_token`). */
 export interface ScriptedTimings {
   cache_n: number;
   prompt_n: number;
@@ -103,6 +103,8 @@ interface WireContext {
   model: string;
   promptText: string;
   includeUsage: boolean;
+  /** Asked `timings_per_token`: like llama-server, every content event carries the turn's timings so far. */
+  timingsPerToken?: boolean;
 }
 
 /** The SSE events of a streamed answer, in protocol order (without the final `[DONE]`). */
@@ -114,7 +116,10 @@ export function streamEvents(turn: Turn, context: WireContext): object[] {
   });
   const events: object[] = turn.omitRole ? [] : [event({ role: 'assistant', content: '' })];
   for (const thought of turn.reasoningChunks ?? []) events.push(event({ reasoning_content: thought }));
-  for (const chunk of contentChunks(turn)) events.push(event({ content: chunk }));
+  contentChunks(turn).forEach((chunk, i) => {
+    const soFar = turn.timings && context.timingsPerToken ? { timings: { ...turn.timings, predicted_n: i + 1 } } : {};
+    events.push({ ...event({ content: chunk }), ...soFar });
+  });
   toolCallsOf(turn).forEach((call, index) => {
     events.push(event({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
     for (const fragment of splitEvery(call.arguments, 8)) {

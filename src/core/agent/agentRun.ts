@@ -5,9 +5,10 @@ import type { AgentCaps, AgentOutputLimits } from './agentCaps';
 import type { AgentEventBody, AgentStopReason } from './agentEvents';
 import { agentGuidance } from './agentGuidance';
 import { asksWhere, listCopyWatch, type ListCopyWatch } from './fileAnswerCheck';
+import { placedAnswerCut } from './placedAnswerCut';
 import type { AgentLoopDependencies, AgentRunRequest } from './agentLoopTypes';
 import { createRunState, type AgentRunState } from './agentRunState';
-import type { AgentChatModel } from './streamTurn';
+import type { AgentChatModel, AnswerCut } from './streamTurn';
 import { indexMatchesBeforeQuestion, indexSearchExchange, INDEX_CALL_ID, startFromIndex, wikiOverviewFor } from './startFromIndex';
 import { buildSystemPrompt, folderPathsNote, openFileNote, workspaceName } from './systemPrompt';
 import { instructionsSection, readProjectInstructions } from './projectInstructions';
@@ -64,6 +65,8 @@ export class AgentRun {
   private matchesList = '';
   /** Watches a small model's where-is answers for a copy of the index's matches (undefined: no watch). */
   private copyWatch: ListCopyWatch | undefined;
+  /** The files a small model's where-is answer may name, to end it once it has named one (placedAnswerCut.ts). */
+  private placeFiles: readonly string[] = [];
 
   /** The file layout the system prompt shows, when it shows one instead of the repo map (undefined without tools or a workspace). */
   get layoutText(): string | undefined {
@@ -91,6 +94,22 @@ export class AgentRun {
    */
   get listCopyWatch(): ListCopyWatch | undefined {
     return this.copyWatch;
+  }
+
+  /**
+   * Where a streaming answer of a small model to a where-is question ends early (streamTurn.ts): after the sentence
+   * that names the place, or before a copy of the matches goes on to their second entry; undefined when nothing is
+   * watched.
+   */
+  get answerCut(): ((answer: string) => AnswerCut | undefined) | undefined {
+    const watch = this.copyWatch;
+    const files = this.placeFiles;
+    if (!watch && files.length === 0) return undefined;
+    return (answer) => {
+      // A copy of the matches names a file in its first entry: it ends with that entry, lines and all.
+      if (watch?.copied(answer)) return watch.cut(answer);
+      return files.length ? placedAnswerCut(answer, files) : undefined;
+    };
   }
 
   private bound: AgentChatModel | undefined;
@@ -154,7 +173,10 @@ export class AgentRun {
       const found = await startFromIndex(index, query, this.signal, state.emit, deps.tools.compact ? 'compact' : 'full');
       matches = found.list;
       this.matchesList = found.list;
-      if (deps.tools.compact && this.asksWhere) this.copyWatch = listCopyWatch(found.list);
+      if (deps.tools.compact && this.asksWhere) {
+        this.copyWatch = listCopyWatch(found.list);
+        this.placeFiles = found.files;
+      }
       background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;

@@ -1,4 +1,5 @@
 import { addUsage, type TokenUsage } from '../llm/usage';
+import { usageFromTimings } from '../llm/serverTimings';
 import type { AgentRun, RunStop } from './agentRun';
 import type { AgentRunState } from './agentRunState';
 import { planThenAnswer } from './planThenAnswer';
@@ -55,9 +56,8 @@ export async function takeTurn(run: AgentRun, iteration: number): Promise<TakenT
   let turn: StreamedTurn;
   try {
     const options = { signal: run.signal, ...(forced ? { tool_choice: forced } : {}) };
-    // A small model copying the index's matches is stopped at the copy's second entry (fileAnswerCheck.ts).
-    const watch = run.listCopyWatch;
-    const cutAnswer = watch && ((answer: string) => watch.cut(answer));
+    // A small model's where-is answer ends once it has named its place, or a copy of the matches at its second entry.
+    const cutAnswer = run.answerCut;
     turn = await streamModelTurn(run.state, { model: run.modelForTurn(), iteration, options, withTools: run.withTools, forced, requests, hold, cutAnswer });
   } catch (failure) {
     return await afterFailedTurn(run, failure, iteration, textTurn);
@@ -95,7 +95,9 @@ export async function streamModelTurn(
   } finally {
     if (filter) state.say(filter.end(), iteration);
   }
-  const tokens = withCachedCount(turn.usage ?? estimateTurn(state.messages, turn), turn);
+  // A turn ended early has no usage: llama-server's timings so far say what it computed and took from its cache
+  // (and generated up to the last event read); other servers' are estimated.
+  const tokens = withCachedCount(turn.usage ?? (turn.timings ? usageFromTimings(turn.timings) : estimateTurn(state.messages, turn)), turn);
   state.tokens = addUsage(state.tokens, tokens);
   const toolCalls = requests ? requests.blocks.length : (turn.message?.tool_call_chunks?.length ?? 0);
   state.emit({

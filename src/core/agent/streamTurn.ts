@@ -98,9 +98,9 @@ export async function streamTurn(model: AgentChatModel, messages: BaseMessage[],
       if (ended) break;
     }
     if (ended) {
-      // Leaving the loop ended the request (the SDK aborts it on return), before the chunk with the usage and the
-      // server's timings came: this turn's tokens are estimated. Aborted only after the loop is left: before, the
-      // SDK's read-ahead would fail and the turn with it, as if the user had stopped it.
+      // Leaving the loop ended the request (the SDK aborts it on return), before the chunk with the usage came: this
+      // turn's tokens are llama-server's timings so far (serverTimings.ts), or estimated. Aborted only after the loop
+      // is left: before, the SDK's read-ahead would fail and the turn with it, as if the user had stopped it.
       turn.finishReason = 'stop';
       controller.abort();
     } else {

@@ -11,7 +11,7 @@ import {
   type OpenAIClient,
 } from '@langchain/openai';
 import { completionChunkStream } from './completionChunkStream';
-import { keepServerTimings } from './serverTimings';
+import { carryServerTimings, keepServerTimings } from './serverTimings';
 
 type Delta = Record<string, unknown>;
 type RawChunk = Parameters<ChatOpenAICompletions['_convertCompletionsDeltaToBaseMessageChunk']>[1];
@@ -28,11 +28,12 @@ type Completion = OpenAIClient.Chat.Completions.ChatCompletion;
  *   completion is always the assistant's.
  * - A streamed answer's body is decoded by `completionChunkStream`, not by the SDK's `Stream`: the request still
  *   goes out through the SDK (so a status error is the SDK's APIError, wrapped by LangChain as before), and the
- *   events come back as the same objects, for less CPU a token; llama-server's `timings` ride along in `usage`.
+ *   events come back as the same objects, for less CPU a token; llama-server's `timings` ride along in `usage`, and
+ *   its timings so far on each chunk (carryServerTimings).
  */
 class AssistantRoleCompletions extends ChatOpenAICompletions {
   protected override _convertCompletionsDeltaToBaseMessageChunk(delta: Delta, rawResponse: RawChunk, defaultRole?: 'assistant'): BaseMessageChunk {
-    return super._convertCompletionsDeltaToBaseMessageChunk(delta, rawResponse, defaultRole ?? 'assistant');
+    return carryServerTimings(super._convertCompletionsDeltaToBaseMessageChunk(delta, rawResponse, defaultRole ?? 'assistant'), rawResponse);
   }
 
   // What ChatOpenAICompletions.completionWithRetry does for a streamed request, with the body handed to our decoder.

@@ -4,10 +4,12 @@ import type { FetchFn } from './resilientFetch';
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
- * Asks `cache_prompt` of llama-server on every chat completion, and only of llama-server.
+ * Asks `cache_prompt` and `timings_per_token` of llama-server on every chat completion, and only of llama-server.
  *
  * llama-server keeps a slot's KV cache and reuses the longest common prefix of the next prompt, but only when
  * the request says `cache_prompt: true`. Its default has changed between builds, so CodeWiki says it explicitly.
+ * `timings_per_token` puts the timings so far on every streamed event, not only the last: an answer CodeWiki ends
+ * early still says how much of its prompt came from the cache (serverTimings.ts `carryServerTimings`).
  * Other servers must not receive the field: OpenAI answers an unknown field with 400. So the endpoint is asked
  * once, on the first chat request, whether it is llama.cpp (`GET /props` describes its generation settings,
  * a route no other server has: `llamaServerCheck`), and the answer is kept.
@@ -16,7 +18,7 @@ export function withPromptCacheHints(next: FetchFn, isLlamaServer: () => Promise
   return async (input, init = {}) => {
     if (!isChatCompletion(input, init) || !(await isLlamaServer())) return next(input, init);
     const body = JSON.parse(init.body as string) as Record<string, unknown>;
-    return next(input, { ...init, body: JSON.stringify({ ...body, cache_prompt: true }) });
+    return next(input, { ...init, body: JSON.stringify({ ...body, cache_prompt: true, timings_per_token: true }) });
   };
 }
 

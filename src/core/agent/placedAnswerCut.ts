@@ -1,0 +1,69 @@
+import type { AnswerCut } from './streamTurn';
+import { REQUEST_START } from './textProtocol/toolProtocol';
+
+/**
+ * Where a small model's where-is answer has said what was asked: at the end of the sentence, or the line, in which it
+ * first names one of the files the index showed it. The issue asks for "a sentence and a link, not a plan of
+ * steps"; the 1.5B default, told to "name that one file and line and say in a sentence what is there", goes on for
+ * 20–60 more tokens (3–7 s at 9 tokens a second on 2 cores): a second sentence on what the method does, or the
+ * list's next lines copied. The first file it names, which is the answer, is the same with or without the rest.
+ *
+ * What comes after the sentence is held back until its first character says what it is: more prose ends the answer
+ * there (`end`); a tool call or code (`<tool_call>`, `<read_file …/>`, the text protocol's request block, a JSON
+ * object, a code fence) means the answer goes on as written, and so does an answer that was not prose before it.
+ * Undefined while the answer names no listed file or its sentence goes on.
+ */
+export function placedAnswerCut(answer: string, files: readonly string[]): AnswerCut | undefined {
+  const named = firstNamed(answer, files);
+  if (named === undefined) return undefined;
+  const end = sentenceEnd(answer, named);
+  if (end === undefined || NOT_PROSE.test(answer.slice(0, end))) return undefined;
+  const next = /\S/.exec(answer.slice(end));
+  if (!next) return { hold: answer.length - end };
+  return CALL_OR_CODE.test(answer.slice(end + next.index)) ? undefined : { end };
+}
+
+/** Text that is a tool call or code, not an answer in words. */
+const NOT_PROSE = new RegExp(`\`\`\`|<tool_call|\\{\\s*"|${escape(REQUEST_START)}`);
+/** What a tool call written as text, or a code block, starts with. */
+const CALL_OR_CODE = /^(?:[<{[]|```)/;
+
+/** Where the first mention of a listed file ends (after its `:line`), or undefined. */
+function firstNamed(answer: string, files: readonly string[]): number | undefined {
+  let first: { at: number; end: number } | undefined;
+  for (const file of files) {
+    for (let at = answer.indexOf(file); at >= 0; at = answer.indexOf(file, at + 1)) {
+      const end = at + file.length;
+      // The whole path: not the end of a longer one (`xsrc/a.ts`) nor the start of one (`src/a.tsx`, `src/a.ts/b`).
+      if (/[\w./-]/.test(answer[at - 1] ?? '') || /^(?:[\w/-]|\.\w)/.test(answer.slice(end, end + 2))) continue;
+      if (!first || at < first.at) first = { at, end };
+      break;
+    }
+  }
+  if (!first) return undefined;
+  return first.end + (/^:\d+(?:-\d+)?/.exec(answer.slice(first.end))?.[0].length ?? 0);
+}
+
+/**
+ * The end of the sentence a mention is in: a line break, or `.`, `!` or `?` before a blank. Not a line that ends in a
+ * colon ("… defined in `src/a.ts:5`:" introduces what follows), an abbreviation ("e.g.", "etc."), a list item's
+ * number ("1. "), nor inside `inline code` (`a ? b : c`). A dot with no blank after it yet may begin `.java`.
+ */
+function sentenceEnd(answer: string, from: number): number | undefined {
+  const pattern = /\r?\n|[.!?](?=\s)/g;
+  pattern.lastIndex = from;
+  for (let found = pattern.exec(answer); found; found = pattern.exec(answer)) {
+    if (found[0].includes('\n')) {
+      if (/:\s*$/.test(answer.slice(from, found.index))) continue;
+      return found.index;
+    }
+    const line = answer.slice(answer.lastIndexOf('\n', found.index) + 1, found.index);
+    if (/\b(?:e\.g|i\.e|etc|vs|cf)$/i.test(line) || /^\s*\d+$/.test(line) || (line.match(/`/g) ?? []).length % 2 === 1) continue;
+    return found.index + 1;
+  }
+  return undefined;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
