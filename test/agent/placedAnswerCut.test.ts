@@ -11,7 +11,7 @@ const FILES = {
 const QUESTION = 'Where are the rules in a .gitignore file parsed?';
 const SMALL_MODEL = { useCodeIndex: true, adapter: { toolSet: 'compact' as const } };
 /** What the 1.5B default writes: the place, then a sentence more. */
-const ANSWER = ['The ', 'file ', 'crates/ignore/src/gitignore.rs', ':2', ' defines', ' Gitignore', '.', ' It', ' parses', ' the', ' globs', '.'];
+const ANSWER = ['The ', 'file ', 'crates/ignore/src/gitignore.rs', ':2', ' defines', ' Gitignore', '.', ' ', 'It', ' parses', ' the', ' globs', '.'];
 const TIMINGS = { cache_n: 900, prompt_n: 120, prompt_ms: 3_000, predicted_n: ANSWER.length, predicted_ms: 1_500 };
 
 describe("agent: a small model's where-is answer ends once it has named its place", () => {
@@ -38,8 +38,9 @@ describe("agent: a small model's where-is answer ends once it has named its plac
     assert.equal(fx.server.requests.length, 1, 'no second request: the answer named its place');
     assert.equal(fx.server.requests[0]!.body!.timings_per_token, true, "llama-server is asked for each event's timings");
     const [turn] = fx.eventsOf('turn-end');
-    // The last event the client read carried 8 of the 12 tokens; the prompt is the server's count, not an estimate.
-    assert.deepEqual(turn!.tokens, { input: 1_020, output: 8, total: 1_028, cached: 900 });
+    // The last event the client read ("It", which ended the answer) carried 9 of the 13 tokens; the prompt is the
+    // server's count, not an estimate.
+    assert.deepEqual(turn!.tokens, { input: 1_020, output: 9, total: 1_029, cached: 900 });
     assert.equal(turn!.server?.cachedTokens, 900);
   });
 
@@ -53,10 +54,26 @@ describe("agent: a small model's where-is answer ends once it has named its plac
     assert.equal((await fx.ask('Explain how gitignore rules are parsed.', SMALL_MODEL)).answer, whole, 'not where-is');
   });
 
+  it('an answer that ends right after its sentence is shown whole, what was held back included', async () => {
+    const chunks = ['crates/ignore/src/gitignore.rs', ':2', ' defines', ' Gitignore', '.', '\n'];
+    fx = await new AgentFixture(FILES, [{ chunks }]).start();
+    const result = await fx.ask(QUESTION, SMALL_MODEL);
+    assert.equal(
+      fx
+        .eventsOf('token')
+        .map((e) => e.text)
+        .join(''),
+      chunks.join(''),
+      'shown once, in order',
+    );
+    assert.equal(result.answer.trim(), 'crates/ignore/src/gitignore.rs:2 defines Gitignore.');
+    assert.equal(fx.server.requests.length, 1);
+  });
+
   it('a sentence naming its place, then a tool call the model wrote as text: the call is run, nothing is cut', async () => {
-    const call = '\n<tool_call>\n{"name": "read_file", "arguments": {"path": "crates/ignore/src/gitignore.rs"}}\n</tool_call>';
+    const call = '<tool_call>\n{"name": "read_file", "arguments": {"path": "crates/ignore/src/gitignore.rs"}}\n</tool_call>';
     fx = await new AgentFixture(FILES, [
-      { chunks: ['Let me read ', 'crates/ignore/src/gitignore.rs', '.', ...call.match(/[\s\S]{1,6}/g)!] },
+      { chunks: ['Let me read ', 'crates/ignore/src/gitignore.rs', '.', '\n', ...call.match(/[\s\S]{1,6}/g)!] },
       { text: 'crates/ignore/src/gitignore.rs:2 defines Gitignore.' },
     ]).start();
     const result = await fx.ask(QUESTION, SMALL_MODEL);
@@ -87,6 +104,12 @@ describe("agent: a small model's where-is answer ends once it has named its plac
       'The writer (gson/src/JsonWriter.java) indents, e.g. with two spaces.',
     );
     assert.equal(end('In src/a.ts, `ok ? a : b` picks. More'), 'In src/a.ts, `ok ? a : b` picks.', 'not inside inline code');
+    assert.equal(end('**It is in src/a.ts:5.** It parses.'), '**It is in src/a.ts:5.**', 'after what the mark closes');
+    assert.equal(end('It is in ./src/a.ts. More'), 'It is in ./src/a.ts.', './ names the same file');
+    assert.equal(end('It is in src/a.ts:5\r\nMore'), 'It is in src/a.ts:5');
+    assert.equal(end('It is in src/a.ts. [More](https://example.com)'), 'It is in src/a.ts.', 'a link is prose');
+    assert.equal(end('It is in src/a.ts. [{"name": "read_file"}]'), undefined, 'a JSON array is a call');
+    assert.equal(end('Parsing happens in ../src/a.ts. It parses.'), undefined, 'another folder');
     assert.equal(
       end('See src/a.ts:3:\nexport function parse() {}. Done. More'),
       'See src/a.ts:3:\nexport function parse() {}.',

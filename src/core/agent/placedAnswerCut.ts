@@ -25,8 +25,8 @@ export function placedAnswerCut(answer: string, files: readonly string[]): Answe
 
 /** Text that is a tool call or code, not an answer in words. */
 const NOT_PROSE = new RegExp(`\`\`\`|<tool_call|\\{\\s*"|${escape(REQUEST_START)}`);
-/** What a tool call written as text, or a code block, starts with. */
-const CALL_OR_CODE = /^(?:[<{[]|```)/;
+/** What a tool call written as text (an element, a JSON object or array), or a code block, starts with. */
+const CALL_OR_CODE = /^(?:[<{]|\[\s*[{"]|```)/;
 
 /** Where the first mention of a listed file ends (after its `:line`), or undefined. */
 function firstNamed(answer: string, files: readonly string[]): number | undefined {
@@ -34,8 +34,10 @@ function firstNamed(answer: string, files: readonly string[]): number | undefine
   for (const file of files) {
     for (let at = answer.indexOf(file); at >= 0; at = answer.indexOf(file, at + 1)) {
       const end = at + file.length;
-      // The whole path: not the end of a longer one (`xsrc/a.ts`) nor the start of one (`src/a.tsx`, `src/a.ts/b`).
-      if (/[\w./-]/.test(answer[at - 1] ?? '') || /^(?:[\w/-]|\.\w)/.test(answer.slice(end, end + 2))) continue;
+      // The whole path: not the end of a longer one (`xsrc/a.ts`; `./src/a.ts` is the file) nor the start of one
+      // (`src/a.tsx`, `src/a.ts/b`).
+      const before = answer.slice(Math.max(0, at - 3), at).replace(/(?:^|[^\w./-])\.\/$/, '');
+      if (/[\w./-]$/.test(before) || /^(?:[\w/-]|\.\w)/.test(answer.slice(end, end + 2))) continue;
       if (!first || at < first.at) first = { at, end };
       break;
     }
@@ -50,7 +52,8 @@ function firstNamed(answer: string, files: readonly string[]): number | undefine
  * number ("1. "), nor inside `inline code` (`a ? b : c`). A dot with no blank after it yet may begin `.java`.
  */
 function sentenceEnd(answer: string, from: number): number | undefined {
-  const pattern = /\r?\n|[.!?](?=\s)/g;
+  // The mark may close an emphasis, a parenthesis or a quotation first: "**It is in src/a.ts.**", "(src/a.ts.)".
+  const pattern = /\r?\n|[.!?][*_)"'\]]*(?=\s)/g;
   pattern.lastIndex = from;
   for (let found = pattern.exec(answer); found; found = pattern.exec(answer)) {
     if (found[0].includes('\n')) {
@@ -59,7 +62,7 @@ function sentenceEnd(answer: string, from: number): number | undefined {
     }
     const line = answer.slice(answer.lastIndexOf('\n', found.index) + 1, found.index);
     if (/\b(?:e\.g|i\.e|etc|vs|cf)$/i.test(line) || /^\s*\d+$/.test(line) || (line.match(/`/g) ?? []).length % 2 === 1) continue;
-    return found.index + 1;
+    return found.index + found[0].length;
   }
   return undefined;
 }
