@@ -4,9 +4,9 @@ import { REQUEST_START } from './textProtocol/toolProtocol';
 /**
  * Where a small model's where-is answer has said what was asked: at the end of the sentence, or the line, in which it
  * first names one of the files the index showed it. The issue asks for "a sentence and a link, not a plan of
- * steps"; the 1.5B default, told to "name that one file and line and say in a sentence what is there", goes on for
- * 20–60 more tokens (3–7 s at 9 tokens a second on 2 cores): a second sentence on what the method does, or the
- * list's next lines copied. The first file it names, which is the answer, is the same with or without the rest.
+ * steps"; the 1.5B default, told to "name that one file and line and say in a sentence what is there", often goes on
+ * for 20–50 more tokens (2–6 s at 8–9 generated tokens a second on 2 cores): a second sentence on what the method
+ * does, or the list's next lines copied. The first file it names, which is the answer, is the same either way.
  *
  * What comes after the sentence is held back until its first character says what it is: more prose ends the answer
  * there (`end`); a tool call or code (`<tool_call>`, `<read_file …/>`, the text protocol's request block, a JSON
