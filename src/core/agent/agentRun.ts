@@ -65,8 +65,6 @@ export class AgentRun {
   private matchesList = '';
   /** Watches a small model's where-is answers for a copy of the index's matches (undefined: no watch). */
   private copyWatch: ListCopyWatch | undefined;
-  /** The files a small model's where-is answer may name, to end it once it has named one (placedAnswerCut.ts). */
-  private placeFiles: readonly string[] = [];
 
   /** The file layout the system prompt shows, when it shows one instead of the repo map (undefined without tools or a workspace). */
   get layoutText(): string | undefined {
@@ -103,7 +101,8 @@ export class AgentRun {
    */
   get answerCut(): ((answer: string) => AnswerCut | undefined) | undefined {
     const watch = this.copyWatch;
-    const files = this.placeFiles;
+    // The files a small model's where-is answer was shown: once it has named one, it ends (placedAnswerCut.ts).
+    const files = this.deps.tools.compact && this.asksWhere ? this.indexedFiles : [];
     if (!watch && files.length === 0) return undefined;
     return (answer) => {
       // A copy of the matches names a file in its first entry: it ends with that entry, lines and all.
@@ -173,10 +172,7 @@ export class AgentRun {
       const found = await startFromIndex(index, query, this.signal, state.emit, deps.tools.compact ? 'compact' : 'full');
       matches = found.list;
       this.matchesList = found.list;
-      if (deps.tools.compact && this.asksWhere) {
-        this.copyWatch = listCopyWatch(found.list);
-        this.placeFiles = found.files;
-      }
+      if (deps.tools.compact && this.asksWhere) this.copyWatch = listCopyWatch(found.list);
       background = found.list && (await wikiOverviewFor(deps.wiki, query, found.files));
       this.indexedFiles = found.files;
       this.indexSearchMs = performance.now() - started;

@@ -1,4 +1,5 @@
 import type { AnswerCut } from './streamTurn';
+import { PATH_LIKE } from './fileAnswerCheck';
 import { REQUEST_START } from './textProtocol/toolProtocol';
 
 /**
@@ -17,33 +18,33 @@ export function placedAnswerCut(answer: string, files: readonly string[]): Answe
   const named = firstNamed(answer, files);
   if (named === undefined) return undefined;
   const end = sentenceEnd(answer, named);
-  if (end === undefined || NOT_PROSE.test(answer.slice(0, end))) return undefined;
+  if (end === undefined || notProse(answer.slice(0, end))) return undefined;
   const next = /\S/.exec(answer.slice(end));
   if (!next) return { hold: answer.length - end };
   return CALL_OR_CODE.test(answer.slice(end + next.index)) ? undefined : { end };
 }
 
 /** Text that is a tool call or code, not an answer in words. */
-const NOT_PROSE = new RegExp(`\`\`\`|<tool_call|\\{\\s*"|${escape(REQUEST_START)}`);
+function notProse(text: string): boolean {
+  return /```|<tool_call|\{\s*"/.test(text) || text.includes(REQUEST_START);
+}
 /** What a tool call written as text (an element, a JSON object or array), or a code block, starts with. */
 const CALL_OR_CODE = /^(?:[<{]|\[\s*[{"]|```)/;
+const PATHS = new RegExp(PATH_LIKE.source, 'g');
 
-/** Where the first mention of a listed file ends (after its `:line`), or undefined. */
+/**
+ * Where the answer's first mention of a listed file ends (after its `:line`), or undefined. A mention is a whole path
+ * as answers cite them (PATH_LIKE: not `xsrc/a.ts`, `src/a.tsx` or `lib/src/a.ts`), `./` before it and a sentence's
+ * dots after it aside.
+ */
 function firstNamed(answer: string, files: readonly string[]): number | undefined {
-  let first: { at: number; end: number } | undefined;
-  for (const file of files) {
-    for (let at = answer.indexOf(file); at >= 0; at = answer.indexOf(file, at + 1)) {
-      const end = at + file.length;
-      // The whole path: not the end of a longer one (`xsrc/a.ts`; `./src/a.ts` is the file) nor the start of one
-      // (`src/a.tsx`, `src/a.ts/b`).
-      const before = answer.slice(Math.max(0, at - 3), at).replace(/(?:^|[^\w./-])\.\/$/, '');
-      if (/[\w./-]$/.test(before) || /^(?:[\w/-]|\.\w)/.test(answer.slice(end, end + 2))) continue;
-      if (!first || at < first.at) first = { at, end };
-      break;
-    }
+  for (const match of answer.matchAll(PATHS)) {
+    const path = match[0].replace(/^\.\//, '').replace(/\.+$/, '');
+    if (!files.includes(path)) continue;
+    const end = match.index + match[0].replace(/\.+$/, '').length;
+    return end + (/^:\d+(?:-\d+)?/.exec(answer.slice(end))?.[0].length ?? 0);
   }
-  if (!first) return undefined;
-  return first.end + (/^:\d+(?:-\d+)?/.exec(answer.slice(first.end))?.[0].length ?? 0);
+  return undefined;
 }
 
 /**
@@ -65,8 +66,4 @@ function sentenceEnd(answer: string, from: number): number | undefined {
     return found.index + found[0].length;
   }
   return undefined;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
