@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileFacts } from '../../src/core/codebaseIndex/codeIndexTypes';
-import { CodeFilesByName, documentedStem, testedStem } from '../../src/core/codebaseIndex/search/namesakeCode';
+import { CodeFilesByName, documentedStem, namesakeStem, testedStem } from '../../src/core/codebaseIndex/search/namesakeCode';
 import { languageFromPath } from '../../src/core/tools/file/languages';
 import { IndexFixture } from './indexHarness';
 
@@ -215,6 +215,69 @@ describe('a matching doc page points at the code it documents', () => {
   });
 });
 
+/**
+ * A C header whose doc comment says what a question asks, and the source with the body, which has no comment (libuv's
+ * `src/idna.h` and `src/idna.c`). Another source file matches a word or two.
+ */
+const HEADER_AND_ITS_SOURCE = {
+  'src/idna.h': [
+    '#ifndef UV_SRC_IDNA_H_',
+    '#define UV_SRC_IDNA_H_',
+    '/* Convert a UTF-8 domain name to IDNA 2008 / Punycode. A return value >= 0 is the ASCII host name length. */',
+    'long uv__idna_toascii(const char* s, const char* se, char* d, char* de);',
+    '#endif',
+  ].join('\n'),
+  'src/idna.c': [
+    '#include "idna.h"',
+    'static int uv__wtf8_decode1(const char** input) {',
+    '  return **input;',
+    '}',
+    'long uv__idna_toascii(const char* s, const char* se, char* d, char* de) {',
+    '  return uv__wtf8_decode1(&s);',
+    '}',
+  ].join('\n'),
+  'src/getaddrinfo.c': [
+    '#include "idna.h"',
+    'int uv_getaddrinfo(const char* hostname) {',
+    '  char hostname_ascii[256];',
+    '  return uv__idna_toascii(hostname, hostname + 1, hostname_ascii, hostname_ascii + 256);',
+    '}',
+  ].join('\n'),
+};
+
+const PUNYCODE_QUESTION = 'Where are Unicode domain names converted to ASCII Punycode?';
+
+describe('a matching C header points at the source that has its bodies', () => {
+  let fx: IndexFixture;
+  beforeEach(() => (fx = new IndexFixture(HEADER_AND_ITS_SOURCE)));
+  afterEach(() => fx.close());
+
+  it('ranks the source first, though only the header says the words of the question', async () => {
+    const index = await fx.open();
+    await index.update();
+    const plain = (await index.searchCode(PUNYCODE_QUESTION, { useExactNames: false })).map((hit) => hit.path);
+    assert.equal(plain[0], 'src/idna.h', `without the lending the header is first: ${plain.join(', ')}`);
+    const paths = (await index.searchCode(PUNYCODE_QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'src/idna.c', paths.join(', '));
+    assert.ok(paths.indexOf('src/idna.h') > 0, 'the header is still listed, below its source');
+    const context = await index.questionContext(PUNYCODE_QUESTION);
+    assert.match(context.text, /^1\. src\/idna\.c/m, 'the model is shown the source first');
+  });
+
+  it('lends nothing when the source is gone, or when two sources share its name', async () => {
+    fx.folder.write({ 'src/win/idna.c': 'long uv__idna_toascii_win(void) { return 0; }\n' });
+    const index = await fx.open();
+    await index.update();
+    assert.equal((await index.searchCode(PUNYCODE_QUESTION))[0]?.path, 'src/idna.h', 'two idna.c: neither is the one declared');
+    rmSync(join(fx.root, 'src/win/idna.c'));
+    rmSync(join(fx.root, 'src/idna.c'));
+    await index.refreshFiles(['src/win/idna.c', 'src/idna.c'].map((path) => join(fx.root, path)));
+    const paths = (await index.searchCode(PUNYCODE_QUESTION)).map((hit) => hit.path);
+    assert.equal(paths[0], 'src/idna.h', paths.join(', '));
+    assert.ok(!paths.includes('src/idna.c'), paths.join(', '));
+  });
+});
+
 describe('the file a doc page names', () => {
   it("is the page's own name, for a page about one file", () => {
     assert.equal(documentedStem('docs/src/timer.rst'), 'timer');
@@ -241,6 +304,17 @@ describe('the code file a page or a test is named after', () => {
     assert.equal(namesake('docs/src/timer.rst'), 'src/timer.c');
     assert.equal(namesake('docs/router.md'), 'src/Router.ts');
     assert.equal(namesake('test/timer_test.c'), 'src/timer.c');
+  });
+
+  it("is a header's source in C or C++, never another header, and none for a header whose name several sources share", () => {
+    const namesake = files(['src/idna.c', 'src/idna.h', 'include/idna.h', 'lib/tree.cc', 'src/unix/internal.c', 'src/win/internal.c', 'src/idna.py']);
+    assert.equal(namesake('include/idna.h'), 'src/idna.c');
+    assert.equal(namesake('src/idna.h'), 'src/idna.c');
+    assert.equal(namesake('include/tree.hpp'), 'lib/tree.cc');
+    assert.equal(namesake('src/internal.h'), undefined, 'internal.c in two folders');
+    assert.equal(namesake('include/uv.h'), undefined, 'no uv.c');
+    assert.equal(namesake('test/idna.h'), undefined, "a test's header declares no source");
+    assert.equal(namesakeStem('src/idna.c'), undefined, 'a source names nothing');
   });
 
   it('is none for a fixture in a test folder, a page whose namesake is data, or a page about the project', () => {

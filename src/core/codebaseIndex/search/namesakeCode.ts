@@ -2,14 +2,18 @@ import type { FileFacts } from '../codeIndexTypes';
 import { isProsePath, isTestPath } from './fileRoles';
 
 /**
- * The code file a test file or a documentation page is named after. A test's name and method names describe the
- * behaviour a question asks about in plain words (`MaximumStringLengthEffectiveForCapturedString`), and so does a
- * page of the API docs (libuv's `docs/src/timer.rst` on `src/timer.c`), so either often matches a question better
- * than the code it is about; that code is what the user wants. Tests follow the naming conventions nearly every
- * language does: `PropertyValueConverterTests.cs` and `PropertyValueConverter.cs`, `JsonWriterTest.java`,
- * `test_utils.py`, `context_test.go`, `router.spec.ts`, `cookie_spec.rb`. A page is named as the file it documents.
- * A file is a test or prose by its folder or name (fileRoles.ts).
+ * The code file a test file, a documentation page or a C or C++ header is named after. A test's name and method names
+ * describe the behaviour a question asks about in plain words (`MaximumStringLengthEffectiveForCapturedString`), and
+ * so does a page of the API docs (libuv's `docs/src/timer.rst` on `src/timer.c`) and a header's doc comments (C
+ * documents a function where it declares it: libuv's `src/idna.h` on `src/idna.c`), so any of them often matches a
+ * question better than the code it is about; that code is what the user wants. Tests follow the naming conventions
+ * nearly every language does: `PropertyValueConverterTests.cs` and `PropertyValueConverter.cs`, `JsonWriterTest.java`,
+ * `test_utils.py`, `context_test.go`, `router.spec.ts`, `cookie_spec.rb`. A page is named as the file it documents, a
+ * header as its source. A file is a test or prose by its folder or name (fileRoles.ts).
  */
+
+/** How a file points at the code it is named after: it tests it, documents it, or declares what it defines. */
+export type NamesakeRole = 'tests' | 'documents' | 'declares';
 
 /** Test files shared by the tests, not named after a file they test: `test_helper.rb`, `spec_helper.rb`, `BaseTest.java`. */
 const SHARED_TEST_FILE = /^(?:tests?|spec)_(?:helpers?|support)$|^(?:Base|Abstract)Tests?$/i;
@@ -48,6 +52,20 @@ export function documentedStem(path: string): string | undefined {
   if (!isProsePath(path) || isTestPath(path)) return undefined;
   const base = baseName(path);
   return PROJECT_PAGE.test(base) ? undefined : base;
+}
+
+/** A C or C++ header, not a test's: its source is the file of the same name in C or C++ (`src/idna.h`, `src/idna.c`). */
+const C_HEADER = /\.(?:h|hh|hpp|hxx)$/;
+const C_FAMILY = new Set(['c', 'cpp']);
+
+/** What a file's name points at, and how: the stem of the code it tests, documents or declares; undefined for code itself. */
+export function namesakeStem(path: string): { role: NamesakeRole; stem: string } | undefined {
+  const page = documentedStem(path);
+  if (page !== undefined) return { role: 'documents', stem: page };
+  if (isProsePath(path)) return undefined;
+  const tested = testedStem(path);
+  if (tested !== undefined) return { role: 'tests', stem: tested };
+  return C_HEADER.test(path) && !isTestPath(path) ? { role: 'declares', stem: baseName(path) } : undefined;
 }
 
 /** Languages of data, configuration and markup: what a page documents is code, never these (`timer.json`, `ci.yml`). */
@@ -93,19 +111,29 @@ export class CodeFilesByName {
   }
 
   /**
-   * The one file a test's or a page's name points at, its source rather than its header; none when no file or several
-   * do (`utils.py` in three packages), or when the file was not indexed for its text (too large, binary). A test's
-   * namesake is in the test's language; a page's (in a markup language of its own) in any language of code.
+   * The one file a test's, a page's or a header's name points at, its source rather than its header; none when no
+   * file or several do (`utils.py` in three packages, `internal.c` beside each of two `internal.h`), or when the file
+   * was not indexed for its text (too large, binary). A test's namesake is in the test's language; a page's (in a
+   * markup language of its own) in any language of code; a header's in C or C++, and never a header itself.
    */
   namesakeOf(file: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): number | undefined {
-    const page = documentedStem(file.path);
-    const stem = page ?? (isProsePath(file.path) ? undefined : testedStem(file.path));
-    if (stem === undefined) return undefined;
-    const named = page !== undefined ? this.byFoldedName.get(page.toLowerCase()) : this.byName.get(stem);
+    const named = namesakeStem(file.path);
+    if (named === undefined) return undefined;
+    const { role, stem } = named;
+    const ids = role === 'documents' ? this.byFoldedName.get(stem.toLowerCase()) : this.byName.get(stem);
     const candidates: Array<{ id: number; facts: FileFacts }> = [];
-    for (const id of named ?? []) {
+    for (const id of ids ?? []) {
       const found = facts(id);
-      if (found && (page !== undefined ? !NOT_CODE.has(found.language) : found.language === file.language)) candidates.push({ id, facts: found });
+      if (!found) continue;
+      if (
+        role === 'documents'
+          ? !NOT_CODE.has(found.language)
+          : role === 'tests'
+            ? found.language === file.language
+            : C_FAMILY.has(found.language) && !C_HEADER.test(found.path)
+      ) {
+        candidates.push({ id, facts: found });
+      }
     }
     const sources = candidates.length > 1 ? candidates.filter((candidate) => !DECLARATION_FILE.test(candidate.facts.path)) : candidates;
     return sources.length === 1 && !sources[0]!.facts.skipped ? sources[0]!.id : undefined;

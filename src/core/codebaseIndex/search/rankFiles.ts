@@ -2,9 +2,10 @@ import type { FileFacts } from '../codeIndexTypes';
 import type { IndexContents } from '../indexContents';
 import { definitionWords } from './definitionWords';
 import { exactDefinitions } from './exactDefinitions';
-import { isProsePath, pathRoles, roleFactor } from './fileRoles';
+import { pathRoles, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
+import { namesakeStem, type NamesakeRole } from './namesakeCode';
 import { questionTerms, withoutContractions, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 import { addProximity } from './termProximity';
@@ -50,6 +51,19 @@ const TESTED_CODE_SHARE = 0.6;
  * questions (0.6, which ties the two, moved none).
  */
 const DOCUMENTED_CODE_SHARE = 0.75;
+/**
+ * And for the source of a C or C++ header (`src/idna.h`, `src/idna.c`): more than the header, whose prototypes and
+ * their doc comments matched, since the bodies are what a question about what the code does wants. Measured on
+ * bench/eval (libuv, the one C repository): at 1.25 the Punycode question lists `src/idna.c` first (not listed
+ * before), no other first answer moved of 90 written and 360 history questions; at 0.75 and 1 it is listed but not
+ * first; at 1.5 one history question and at 2 three lose their first file.
+ */
+const DECLARED_CODE_SHARE = 1.25;
+const SHARE_OF_NAMESAKE: Record<NamesakeRole, number> = {
+  tests: TESTED_CODE_SHARE,
+  documents: DOCUMENTED_CODE_SHARE,
+  declares: DECLARED_CODE_SHARE,
+};
 /** A file that defines a name the question spells exactly gets this much more. */
 const EXACT_BONUS = 1;
 /** And one whose definition's name the question's words cover, up to this much (all of the name's words). */
@@ -164,12 +178,13 @@ function definitionNameStems(facts: FileFacts): string[][] {
 /**
  * A test file that matches the question points at the code it tests: serilog's `PropertyValueConverterTests.cs`, whose
  * test names say "maximum string length" and "captured", ranked above `PropertyValueConverter.cs`, which cuts the
- * string; a doc page, at the code it documents (namesakeCode.ts). That code gets TESTED_CODE_SHARE of the test's score
- * (DOCUMENTED_CODE_SHARE of the page's) when it has less, before the graph walk (which then also starts from it) and
- * again once proximity is counted (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from
- * a page), or asks for a name this file defines (`Where is TestParseURL?`): then the test is the answer. A name said in
- * a question about something else still lends: gin's history question "add support for encoding.UnmarshalText in
- * uri/query binding" names a method only `form_mapping_test.go` defines, and means `form_mapping.go`.
+ * string; a doc page, at the code it documents; a C header, at its source (namesakeCode.ts). That code gets
+ * TESTED_CODE_SHARE of the test's score (DOCUMENTED_CODE_SHARE of the page's, DECLARED_CODE_SHARE of the header's)
+ * when it has less, before the graph walk (which then also starts from it) and again once proximity is counted
+ * (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from a page), or asks for a name
+ * this file defines (`Where is TestParseURL?`): then the test is the answer. A name said in a question about something
+ * else still lends: gin's history question "add support for encoding.UnmarshalText in uri/query binding" names a
+ * method only `form_mapping_test.go` defines, and means `form_mapping.go`.
  */
 function lendToNamesakeCode(
   contents: IndexContents,
@@ -181,15 +196,15 @@ function lendToNamesakeCode(
     if (lender.exact.length > 0 && terms.asksForNames) continue;
     const facts = contents.byId(lender.id);
     if (!facts) continue;
-    const page = isProsePath(facts.path);
-    if (page ? terms.aboutDocs : terms.aboutTests) continue;
+    const role = namesakeStem(facts.path)?.role;
+    if (role === undefined || (role === 'documents' && terms.aboutDocs) || (role === 'tests' && terms.aboutTests)) continue;
     const namesake = contents.namesakeOf(facts);
     if (namesake === undefined) continue;
     const namesakeFacts = contents.byId(namesake)!;
     const entry = scores.get(namesake) ?? { id: namesake, score: 0, terms: [], exact: [] };
     // After the role factors (the second pass) a test's score is halved for being a test, a page's cut for being
     // prose: its share is of what it matched, weighed as the code is.
-    const share = page ? DOCUMENTED_CODE_SHARE : TESTED_CODE_SHARE;
+    const share = SHARE_OF_NAMESAKE[role];
     entry.score = Math.max(entry.score, (share * lender.score * factor(namesakeFacts)) / factor(facts));
     scores.set(namesake, entry);
   }
