@@ -119,7 +119,7 @@ export class IndexContents {
     this.dirty = true;
   }
 
-  /** The code file a test or documentation page is named after (`FooTests.cs` → `Foo.cs`, `timer.rst` → `timer.c`), if exactly one. */
+  /** The code file a test, a documentation page or a C header is named after (`FooTests.cs` → `Foo.cs`, `timer.rst` → `timer.c`, `idna.h` → `idna.c`), if exactly one. */
   namesakeOf(file: FileFacts): number | undefined {
     this.codeByName ??= new CodeFilesByName(this.ids);
     return this.codeByName.namesakeOf(file, (id) => this.facts.get(id));

@@ -18,7 +18,7 @@ export type NamesakeRole = 'tests' | 'documents' | 'declares';
 /** Test files shared by the tests, not named after a file they test: `test_helper.rb`, `spec_helper.rb`, `BaseTest.java`. */
 const SHARED_TEST_FILE = /^(?:tests?|spec)_(?:helpers?|support)$|^(?:Base|Abstract)Tests?$/i;
 /** A header or stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
-const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$/;
+const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$/i;
 
 /** The stem of the file a test file's name points at (`PropertyValueConverter` for `PropertyValueConverterTests.cs`), or undefined. */
 export function testedStem(path: string): string | undefined {
@@ -55,7 +55,7 @@ export function documentedStem(path: string): string | undefined {
 }
 
 /** A C or C++ header, not a test's: its source is the file of the same name in C or C++ (`src/idna.h`, `src/idna.c`). */
-const C_HEADER = /\.(?:h|hh|hpp|hxx)$/;
+const C_HEADER = /\.(?:h|hh|hpp|hxx)$/i;
 const C_FAMILY = new Set(['c', 'cpp']);
 
 /** What a file's name points at, and how: the stem of the code it tests, documents or declares; undefined for code itself. */
@@ -95,7 +95,7 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
 }
 
-/** The code files, not tests or prose, by their name: which one a test's or a page's name points at. Rebuilt only when a file is added or removed. */
+/** The code files, not tests or prose, by their name: which one a test's, a page's or a header's name points at. Rebuilt only when a file is added or removed. */
 export class CodeFilesByName {
   private readonly byName = new Map<string, number[]>();
   /** The same by the name in lower case: a page's name is often spelled as a heading (`router.md` on `Router.ts`). */
@@ -135,6 +135,7 @@ export class CodeFilesByName {
         candidates.push({ id, facts: found });
       }
     }
+    // A test's or page's namesake may be a header when no source shares its name (a header's never is: see above).
     const sources = candidates.length > 1 ? candidates.filter((candidate) => !DECLARATION_FILE.test(candidate.facts.path)) : candidates;
     return sources.length === 1 && !sources[0]!.facts.skipped ? sources[0]!.id : undefined;
   }

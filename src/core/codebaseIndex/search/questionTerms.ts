@@ -23,6 +23,8 @@ export interface QuestionTerms {
   aboutConstructors: boolean;
   /** Whether it asks for documentation, which is otherwise ranked below code. */
   aboutDocs: boolean;
+  /** Whether it asks for a header or a declaration, which otherwise points at the source that has the bodies. */
+  aboutDeclarations: boolean;
   /**
    * Whether it asks what happens ("Where does Gson turn an object's fields into JSON properties …, using the names
    * from @SerializedName?") rather than where a named thing is ("Where is `JsonReader` defined?", "Where is the
@@ -114,6 +116,8 @@ export function questionTerms(asked: string): QuestionTerms {
     aboutTests: asksAboutTests(question),
     aboutConstructors: /\b(constructors?|ctors?|initiali[sz]ers?)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
+    // "header file", not "header": an HTTP header is no C header.
+    aboutDeclarations: /\bheader files?\b|\w\.h\b|\bdeclar(?:e|es|ed|ing|ations?)\b|\bprototypes?\b/i.test(question),
     asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
     asksForNames,
   };

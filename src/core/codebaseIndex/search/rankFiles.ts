@@ -23,8 +23,8 @@ export interface RankOptions {
   limit: number;
   useGraph: boolean;
   /**
-   * Give files that define a name the question spells exactly their bonus, and the code a matching test or doc page
-   * is named after its share (default true; the evaluation turns it off to measure BM25 alone).
+   * Give files that define a name the question spells exactly their bonus, and the code a matching test, doc page or
+   * C header is named after its share (default true; the evaluation turns it off to measure BM25 alone).
    */
   useExactNames?: boolean;
   pathPrefix?: string;
@@ -63,6 +63,12 @@ const SHARE_OF_NAMESAKE: Record<NamesakeRole, number> = {
   tests: TESTED_CODE_SHARE,
   documents: DOCUMENTED_CODE_SHARE,
   declares: DECLARED_CODE_SHARE,
+};
+/** When the lender itself is what the question asks for: a test, a doc page, a header or declaration. */
+const ASKED_FOR: Record<NamesakeRole, (terms: QuestionTerms) => boolean> = {
+  tests: (terms) => terms.aboutTests,
+  documents: (terms) => terms.aboutDocs,
+  declares: (terms) => terms.aboutDeclarations,
 };
 /** A file that defines a name the question spells exactly gets this much more. */
 const EXACT_BONUS = 1;
@@ -181,9 +187,9 @@ function definitionNameStems(facts: FileFacts): string[][] {
  * string; a doc page, at the code it documents; a C header, at its source (namesakeCode.ts). That code gets
  * TESTED_CODE_SHARE of the test's score (DOCUMENTED_CODE_SHARE of the page's, DECLARED_CODE_SHARE of the header's)
  * when it has less, before the graph walk (which then also starts from it) and again once proximity is counted
- * (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from a page), or asks for a name
- * this file defines (`Where is TestParseURL?`): then the test is the answer. A name said in a question about something
- * else still lends: gin's history question "add support for encoding.UnmarshalText in uri/query binding" names a
+ * (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from a page; for a header or a
+ * declaration, from a header), or asks for a name this file defines (`Where is TestParseURL?`): then the test, page or
+ * header is the answer. A name said in a question about something else still lends: gin's history question "add support for encoding.UnmarshalText in uri/query binding" names a
  * method only `form_mapping_test.go` defines, and means `form_mapping.go`.
  */
 function lendToNamesakeCode(
@@ -197,13 +203,13 @@ function lendToNamesakeCode(
     const facts = contents.byId(lender.id);
     if (!facts) continue;
     const role = namesakeStem(facts.path)?.role;
-    if (role === undefined || (role === 'documents' && terms.aboutDocs) || (role === 'tests' && terms.aboutTests)) continue;
+    if (role === undefined || ASKED_FOR[role](terms)) continue;
     const namesake = contents.namesakeOf(facts);
     if (namesake === undefined) continue;
     const namesakeFacts = contents.byId(namesake)!;
     const entry = scores.get(namesake) ?? { id: namesake, score: 0, terms: [], exact: [] };
     // After the role factors (the second pass) a test's score is halved for being a test, a page's cut for being
-    // prose: its share is of what it matched, weighed as the code is.
+    // prose: its share is of what it matched, weighed as the code is. (A header is code, and weighed as its source.)
     const share = SHARE_OF_NAMESAKE[role];
     entry.score = Math.max(entry.score, (share * lender.score * factor(namesakeFacts)) / factor(facts));
     scores.set(namesake, entry);
@@ -211,7 +217,7 @@ function lendToNamesakeCode(
 }
 
 /**
- * The same share of the test's (or page's) final score: a test's few lines that say every word of the question (its
+ * The same share of the test's (or page's, or header's) final score: a test's few lines that say every word of the question (its
  * method names) add more proximity than the code that does it, in other words, ever can. Lending it before the graph only, and
  * not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
  * (bench/eval: one written question and three from history fewer first than with both).
