@@ -301,8 +301,8 @@ describe('the code file a page or a test is named after', () => {
     const facts = new Map(paths.map((path, id) => [id, { path, language: languageFromPath(path), skipped: undefined } as unknown as FileFacts]));
     const byName = new CodeFilesByName(paths.map((path, id) => [path, id]));
     return (path: string) => {
-      const id = byName.namesakeOf({ path, language: languageFromPath(path) }, (id) => facts.get(id));
-      return id === undefined ? undefined : paths[id];
+      const found = byName.namesakeOf({ path, language: languageFromPath(path) }, (id) => facts.get(id));
+      return found === undefined ? undefined : paths[found.id];
     };
   };
 
@@ -336,6 +336,12 @@ describe('the code file a page or a test is named after', () => {
     assert.equal(namesake('include/Codec.HPP'), 'src/Codec.cpp', 'an extension in capitals');
     assert.equal(namesake('test/idna.h'), undefined, "a test's header declares no source");
     assert.equal(namesakeStem('src/idna.c'), undefined, 'a source names nothing');
+    const byName = new CodeFilesByName([['src/idna.c', 0]]);
+    const facts = { path: 'src/idna.c', language: 'c', skipped: undefined } as unknown as FileFacts;
+    const roles = ['include/idna.h', 'test/idna_test.c', 'docs/idna.md'].map(
+      (path) => byName.namesakeOf({ path, language: languageFromPath(path) }, () => facts)?.role,
+    );
+    assert.deepEqual(roles, ['declares', 'tests', 'documents']);
   });
 
   it('is none for a fixture in a test folder, a page whose namesake is data, or a page about the project', () => {

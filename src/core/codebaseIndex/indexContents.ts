@@ -1,7 +1,7 @@
 import type { FileFacts } from './codeIndexTypes';
 import { FileGraph, type SavedGraph } from './search/fileGraph';
 import { SymbolTable } from './search/symbolTable';
-import { CodeFilesByName } from './search/namesakeCode';
+import { CodeFilesByName, type Namesake } from './search/namesakeCode';
 import { TextIndex } from './search/textIndex';
 
 /** What is saved of the contents besides the facts: everything expensive to rebuild. */
@@ -120,7 +120,7 @@ export class IndexContents {
   }
 
   /** The code file a test, a documentation page or a C header is named after (`FooTests.cs` → `Foo.cs`, `timer.rst` → `timer.c`, `idna.h` → `idna.c`), if exactly one. */
-  namesakeOf(file: FileFacts): number | undefined {
+  namesakeOf(file: FileFacts): Namesake | undefined {
     this.codeByName ??= new CodeFilesByName(this.ids);
     return this.codeByName.namesakeOf(file, (id) => this.facts.get(id));
   }

@@ -15,6 +15,12 @@ import { isProsePath, isTestPath } from './fileRoles';
 /** How a file points at the code it is named after: it tests it, documents it, or declares what it defines. */
 export type NamesakeRole = 'tests' | 'documents' | 'declares';
 
+/** The code file a file is named after, and how it points at it. */
+export interface Namesake {
+  id: number;
+  role: NamesakeRole;
+}
+
 /** Test files shared by the tests, not named after a file they test: `test_helper.rb`, `spec_helper.rb`, `BaseTest.java`. */
 const SHARED_TEST_FILE = /^(?:tests?|spec)_(?:helpers?|support)$|^(?:Base|Abstract)Tests?$/i;
 /** A header or stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
@@ -112,11 +118,11 @@ export class CodeFilesByName {
 
   /**
    * The one file a test's, a page's or a header's name points at, its source rather than its header; none when no
-   * file or several do (`utils.py` in three packages, `internal.c` beside each of two `internal.h`), or when the file
+   * file or several do (`utils.py` in three packages, `internal.c` in two folders), or when the file
    * was not indexed for its text (too large, binary). A test's namesake is in the test's language; a page's (in a
    * markup language of its own) in any language of code; a header's in C or C++, and never a header itself.
    */
-  namesakeOf(file: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): number | undefined {
+  namesakeOf(file: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): Namesake | undefined {
     const named = namesakeStem(file.path);
     if (named === undefined) return undefined;
     const { role, stem } = named;
@@ -137,7 +143,7 @@ export class CodeFilesByName {
     }
     // A test's or page's namesake may be a header when no source shares its name (a header's never is: see above).
     const sources = candidates.length > 1 ? candidates.filter((candidate) => !DECLARATION_FILE.test(candidate.facts.path)) : candidates;
-    return sources.length === 1 && !sources[0]!.facts.skipped ? sources[0]!.id : undefined;
+    return sources.length === 1 && !sources[0]!.facts.skipped ? { id: sources[0]!.id, role } : undefined;
   }
 }
 

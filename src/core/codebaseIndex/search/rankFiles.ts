@@ -5,7 +5,7 @@ import { exactDefinitions } from './exactDefinitions';
 import { pathRoles, roleFactor } from './fileRoles';
 import type { FileTextReader } from './fileTexts';
 import { contentStems, nameStems } from './identifierWords';
-import { namesakeStem, type NamesakeRole } from './namesakeCode';
+import type { NamesakeRole } from './namesakeCode';
 import { questionTerms, withoutContractions, type QuestionTerms } from './questionTerms';
 import type { SymbolRef } from './symbolTable';
 import { addProximity } from './termProximity';
@@ -202,17 +202,15 @@ function lendToNamesakeCode(
     if (lender.exact.length > 0 && terms.asksForNames) continue;
     const facts = contents.byId(lender.id);
     if (!facts) continue;
-    const role = namesakeStem(facts.path)?.role;
-    if (role === undefined || ASKED_FOR[role](terms)) continue;
     const namesake = contents.namesakeOf(facts);
-    if (namesake === undefined) continue;
-    const namesakeFacts = contents.byId(namesake)!;
-    const entry = scores.get(namesake) ?? { id: namesake, score: 0, terms: [], exact: [] };
+    if (namesake === undefined || ASKED_FOR[namesake.role](terms)) continue;
+    const namesakeFacts = contents.byId(namesake.id)!;
+    const entry = scores.get(namesake.id) ?? { id: namesake.id, score: 0, terms: [], exact: [] };
     // After the role factors (the second pass) a test's score is halved for being a test, a page's cut for being
     // prose: its share is of what it matched, weighed as the code is. (A header is code, and weighed as its source.)
-    const share = SHARE_OF_NAMESAKE[role];
+    const share = SHARE_OF_NAMESAKE[namesake.role];
     entry.score = Math.max(entry.score, (share * lender.score * factor(namesakeFacts)) / factor(facts));
-    scores.set(namesake, entry);
+    scores.set(namesake.id, entry);
   }
 }
 
