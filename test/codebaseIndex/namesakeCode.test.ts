@@ -296,7 +296,7 @@ describe('the file a doc page names', () => {
   });
 });
 
-describe('the code file a page or a test is named after', () => {
+describe('the code file a page, a test or a header is named after', () => {
   const files = (paths: string[]) => {
     const facts = new Map(paths.map((path, id) => [id, { path, language: languageFromPath(path), skipped: undefined } as unknown as FileFacts]));
     const byName = new CodeFilesByName(paths.map((path, id) => [path, id]));
@@ -313,6 +313,11 @@ describe('the code file a page or a test is named after', () => {
     assert.equal(namesake('test/timer_test.c'), 'src/timer.c');
   });
 
+  it("is a test's source over its header whatever the header's extension is spelled in", () => {
+    const namesake = files(['src/Timer.c', 'include/Timer.H']);
+    assert.equal(namesake('test/Timer_test.c'), 'src/Timer.c');
+  });
+
   it("is a header's source in C or C++, never another header, and none for a header whose name several sources share", () => {
     const namesake = files([
       'src/idna.c',
@@ -323,8 +328,7 @@ describe('the code file a page or a test is named after', () => {
       'src/win/internal.c',
       'src/idna.py',
       'include/uv.h',
-      'include/only.hpp',
-      'src/only.h',
+      'include/lone.hpp',
       'src/Codec.cpp',
     ]);
     assert.equal(namesake('include/idna.h'), 'src/idna.c');
@@ -332,7 +336,7 @@ describe('the code file a page or a test is named after', () => {
     assert.equal(namesake('include/tree.hpp'), 'lib/tree.cc');
     assert.equal(namesake('src/internal.h'), undefined, 'internal.c in two folders');
     assert.equal(namesake('include/uv.h'), undefined, 'no uv.c: not the header itself');
-    assert.equal(namesake('include/only.hpp'), undefined, 'only another header of its name');
+    assert.equal(namesake('src/lone.h'), undefined, 'only another header of its name');
     assert.equal(namesake('include/Codec.HPP'), 'src/Codec.cpp', 'an extension in capitals');
     assert.equal(namesake('test/idna.h'), undefined, "a test's header declares no source");
     assert.equal(namesakeStem('src/idna.c'), undefined, 'a source names nothing');

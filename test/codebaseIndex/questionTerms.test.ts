@@ -120,6 +120,34 @@ describe('a question asks about tests when it speaks of test code', () => {
   });
 });
 
+describe('a question asks for a header or a declaration when it says so, not for an HTTP header', () => {
+  it('does for a header file, a header by its extension, a declaration and a prototype', () => {
+    for (const question of [
+      'Which header file declares the IDNA functions?',
+      'What does `idna.h` say about Punycode?',
+      'Where is tree.hpp included from?',
+      'Which .h file has the loop struct?',
+      'Where is `uv_run` declared?',
+      'Where are the declarations of the socket functions?',
+      'Where is the prototype of uv_spawn?',
+    ]) {
+      assert.equal(questionTerms(question).aboutDeclarations, true, question);
+    }
+  });
+
+  it('does not for HTTP headers, an abbreviation, a web page or a word that only starts the same', () => {
+    for (const question of [
+      'Where are the proxy headers read?',
+      'Where is the Content-Type header checked?',
+      'Where is the page rendered, e.g. how is index.html written?',
+      'Where are undeclared variables reported?',
+      'Where are the timers run?',
+    ]) {
+      assert.equal(questionTerms(question).aboutDeclarations, false, question);
+    }
+  });
+});
+
 describe("a contraction's or possessive's letters are no words of their own", () => {
   it('drops them, with either apostrophe, and keeps the word before them', () => {
     assert.equal(withoutContractions("When curl isn't used, where are PHP's streams unzipped?"), 'When curl is used, where are PHP streams unzipped?');

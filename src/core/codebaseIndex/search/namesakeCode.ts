@@ -23,8 +23,12 @@ export interface Namesake {
 
 /** Test files shared by the tests, not named after a file they test: `test_helper.rb`, `spec_helper.rb`, `BaseTest.java`. */
 const SHARED_TEST_FILE = /^(?:tests?|spec)_(?:helpers?|support)$|^(?:Base|Abstract)Tests?$/i;
-/** A header or stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
-const DECLARATION_FILE = /\.(?:h|hh|hpp|hxx|pyi)$/i;
+/** A C or C++ header: its source is the file of the same name in C or C++ (`src/idna.h`, `src/idna.c`). */
+const C_HEADER = /\.(?:h|hh|hpp|hxx)$/i;
+/** A header or a Python stub beside the source file of the same name: `foo_test.c` tests `foo.c`, which `foo.h` declares. */
+function isDeclarationFile(path: string): boolean {
+  return C_HEADER.test(path) || /\.pyi$/i.test(path);
+}
 
 /** The stem of the file a test file's name points at (`PropertyValueConverter` for `PropertyValueConverterTests.cs`), or undefined. */
 export function testedStem(path: string): string | undefined {
@@ -60,8 +64,6 @@ export function documentedStem(path: string): string | undefined {
   return PROJECT_PAGE.test(base) ? undefined : base;
 }
 
-/** A C or C++ header, not a test's: its source is the file of the same name in C or C++ (`src/idna.h`, `src/idna.c`). */
-const C_HEADER = /\.(?:h|hh|hpp|hxx)$/i;
 const C_FAMILY = new Set(['c', 'cpp']);
 
 /** What a file's name points at, and how: the stem of the code it tests, documents or declares; undefined for code itself. */
@@ -130,21 +132,23 @@ export class CodeFilesByName {
     const candidates: Array<{ id: number; facts: FileFacts }> = [];
     for (const id of ids ?? []) {
       const found = facts(id);
-      if (!found) continue;
-      if (
-        role === 'documents'
-          ? !NOT_CODE.has(found.language)
-          : role === 'tests'
-            ? found.language === file.language
-            : C_FAMILY.has(found.language) && !C_HEADER.test(found.path)
-      ) {
-        candidates.push({ id, facts: found });
-      }
+      if (found && inNamesakesLanguage(role, file, found)) candidates.push({ id, facts: found });
     }
     // A test's or page's namesake may be a header when no source shares its name (a header's never is: see above).
-    const sources = candidates.length > 1 ? candidates.filter((candidate) => !DECLARATION_FILE.test(candidate.facts.path)) : candidates;
+    const sources = candidates.length > 1 ? candidates.filter((candidate) => !isDeclarationFile(candidate.facts.path)) : candidates;
     return sources.length === 1 && !sources[0]!.facts.skipped ? { id: sources[0]!.id, role } : undefined;
   }
+}
+
+/**
+ * Whether a file of that name can be what the lender is named after: a test's code is in the test's language; a
+ * page's (in a markup language of its own) in any language of code; a header's in C or C++, and never a header (not
+ * even the header itself, which has the same name).
+ */
+function inNamesakesLanguage(role: NamesakeRole, lender: Pick<FileFacts, 'language'>, found: FileFacts): boolean {
+  if (role === 'documents') return !NOT_CODE.has(found.language);
+  if (role === 'tests') return found.language === lender.language;
+  return C_FAMILY.has(found.language) && !C_HEADER.test(found.path);
 }
 
 function append(map: Map<string, number[]>, key: string, id: number): void {

@@ -116,8 +116,9 @@ export function questionTerms(asked: string): QuestionTerms {
     aboutTests: asksAboutTests(question),
     aboutConstructors: /\b(constructors?|ctors?|initiali[sz]ers?)\b/i.test(question),
     aboutDocs: /\b(docs?|documentation|documented|readme|guide|tutorial|changelog|markdown)\b/i.test(question),
-    // "header file", not "header": an HTTP header is no C header.
-    aboutDeclarations: /\bheader files?\b|\w\.h\b|\bdeclar(?:e|es|ed|ing|ations?)\b|\bprototypes?\b/i.test(question),
+    // "header file" or a header's extension, not "header": an HTTP header is no C header. "Declarations" also matches a
+    // question about a parser's; that only keeps a header from lending to its source, where the header still ranks.
+    aboutDeclarations: /\bheader files?\b|\.(?:h|hh|hpp|hxx)\b|\bdeclar(?:e|es|ed|ing|ations?)\b|\bprototypes?\b/i.test(question),
     asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
     asksForNames,
   };

@@ -54,9 +54,9 @@ const DOCUMENTED_CODE_SHARE = 0.75;
 /**
  * And for the source of a C or C++ header (`src/idna.h`, `src/idna.c`): more than the header, whose prototypes and
  * their doc comments matched, since the bodies are what a question about what the code does wants. Measured on
- * bench/eval (libuv, the one C repository): at 1.25 the Punycode question lists `src/idna.c` first (not listed
- * before), no other first answer moved of 90 written and 360 history questions; at 0.75 and 1 it is listed but not
- * first; at 1.5 one history question and at 2 three lose their first file.
+ * bench/eval (libuv, the one C repository; no C++ one is among them): at 1.25 the Punycode question lists `src/idna.c`
+ * first (not listed before), no other first answer moved of 90 written and 360 history questions; at 0.75 and 1 it is
+ * in the top 5 but not first; at 1.5 one history question and at 2 three lose their first file.
  */
 const DECLARED_CODE_SHARE = 1.25;
 const SHARE_OF_NAMESAKE: Record<NamesakeRole, number> = {
@@ -189,8 +189,9 @@ function definitionNameStems(facts: FileFacts): string[][] {
  * when it has less, before the graph walk (which then also starts from it) and again once proximity is counted
  * (lendProximityToNamesakeCode). Not when the question asks for tests (for docs, from a page; for a header or a
  * declaration, from a header), or asks for a name this file defines (`Where is TestParseURL?`): then the test, page or
- * header is the answer. A name said in a question about something else still lends: gin's history question "add support for encoding.UnmarshalText in uri/query binding" names a
- * method only `form_mapping_test.go` defines, and means `form_mapping.go`.
+ * header is the answer. A name said in a question about something else still lends: gin's history question "add
+ * support for encoding.UnmarshalText in uri/query binding" names a method only `form_mapping_test.go` defines, and
+ * means `form_mapping.go`.
  */
 function lendToNamesakeCode(
   contents: IndexContents,
@@ -215,9 +216,9 @@ function lendToNamesakeCode(
 }
 
 /**
- * The same share of the test's (or page's, or header's) final score: a test's few lines that say every word of the question (its
- * method names) add more proximity than the code that does it, in other words, ever can. Lending it before the graph only, and
- * not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
+ * The same share of the test's (or page's, or header's) final score: a test's few lines that say every word of the
+ * question (its method names) add more proximity than the code that does it, in other words, ever can. Lending it
+ * before the graph only, and not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
  * (bench/eval: one written question and three from history fewer first than with both).
  */
 function lendProximityToNamesakeCode(contents: IndexContents, ranked: RankedFile[], terms: QuestionTerms, pathPrefix: string | undefined): void {
