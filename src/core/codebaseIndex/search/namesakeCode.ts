@@ -120,8 +120,8 @@ export class CodeFilesByName {
 
   /**
    * The one file a test's, a page's or a header's name points at, its source rather than its header; none when no
-   * file or several do (`utils.py` in three packages, `internal.c` in two folders), or when the file
-   * was not indexed for its text (too large, binary). A test's namesake is in the test's language; a page's (in a
+   * file or several do (`utils.py` in three packages, `utils.c` in two folders), or when the file was not indexed for
+   * its text (too large, binary). A test's namesake is in the test's language; a page's (in a
    * markup language of its own) in any language of code; a header's in C or C++, and never a header itself.
    */
   namesakeOf(file: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): Namesake | undefined {

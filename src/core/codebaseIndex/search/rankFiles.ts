@@ -219,8 +219,9 @@ function lendToNamesakeCode(
 /**
  * The same share of the test's (or page's, or header's) final score: a test's few lines that say every word of the
  * question (its method names) add more proximity than the code that does it, in other words, ever can. Lending it
- * before the graph only, and not again here, left guzzle's `RedirectMiddleware.php` and serilog's `PropertyValueConverter.cs` below their tests
- * (bench/eval: one written question and three from history fewer first than with both).
+ * before the graph only, and not again here, left guzzle's `RedirectMiddleware.php` and serilog's
+ * `PropertyValueConverter.cs` below their tests (bench/eval: one written question and three from history fewer first
+ * than with both).
  */
 function lendProximityToNamesakeCode(contents: IndexContents, ranked: RankedFile[], terms: QuestionTerms, pathPrefix: string | undefined): void {
   const scores = new Map(ranked.map((file) => [file.id, file]));
