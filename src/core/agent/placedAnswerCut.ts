@@ -39,9 +39,9 @@ const PATHS = new RegExp(PATH_LIKE.source, 'g');
  */
 function firstNamed(answer: string, files: readonly string[]): number | undefined {
   for (const match of answer.matchAll(PATHS)) {
-    const path = match[0].replace(/^\.\//, '').replace(/\.+$/, '');
-    if (!files.includes(path)) continue;
-    const end = match.index + match[0].replace(/\.+$/, '').length;
+    const cited = match[0].replace(/\.+$/, ''); // a sentence's dots after the path
+    if (!files.includes(cited.replace(/^\.\//, ''))) continue;
+    const end = match.index + cited.length;
     return end + (/^:\d+(?:-\d+)?/.exec(answer.slice(end))?.[0].length ?? 0);
   }
   return undefined;

@@ -60,16 +60,11 @@ const DOCUMENTED_CODE_SHARE = 0.75;
  * and at 1.5), history 11 → 10 of 20 (a commit that changed a header alone).
  */
 const DECLARED_CODE_SHARE = 1.25;
-const SHARE_OF_NAMESAKE: Record<NamesakeRole, number> = {
-  tests: TESTED_CODE_SHARE,
-  documents: DOCUMENTED_CODE_SHARE,
-  declares: DECLARED_CODE_SHARE,
-};
-/** When the lender itself is what the question asks for: a test, a doc page, a header or declaration. */
-const ASKED_FOR: Record<NamesakeRole, (terms: QuestionTerms) => boolean> = {
-  tests: (terms) => terms.aboutTests,
-  documents: (terms) => terms.aboutDocs,
-  declares: (terms) => terms.aboutDeclarations,
+/** Per way of lending: the share lent, and when the lender itself is what the question asks for (then it lends nothing). */
+const LENDING: Record<NamesakeRole, { share: number; askedFor: (terms: QuestionTerms) => boolean }> = {
+  tests: { share: TESTED_CODE_SHARE, askedFor: (terms) => terms.aboutTests },
+  documents: { share: DOCUMENTED_CODE_SHARE, askedFor: (terms) => terms.aboutDocs },
+  declares: { share: DECLARED_CODE_SHARE, askedFor: (terms) => terms.aboutDeclarations },
 };
 /** A file that defines a name the question spells exactly gets this much more. */
 const EXACT_BONUS = 1;
@@ -205,13 +200,12 @@ function lendToNamesakeCode(
     const facts = contents.byId(lender.id);
     if (!facts) continue;
     const namesake = contents.namesakeOf(facts);
-    if (namesake === undefined || ASKED_FOR[namesake.role](terms)) continue;
+    if (namesake === undefined || LENDING[namesake.role].askedFor(terms)) continue;
     const namesakeFacts = contents.byId(namesake.id)!;
     const entry = scores.get(namesake.id) ?? { id: namesake.id, score: 0, terms: [], exact: [] };
     // After the role factors (the second pass) a test's score is halved for being a test, a page's cut for being
     // prose: its share is of what it matched, weighed as the code is. (A header is code, and weighed as its source.)
-    const share = SHARE_OF_NAMESAKE[namesake.role];
-    entry.score = Math.max(entry.score, (share * lender.score * factor(namesakeFacts)) / factor(facts));
+    entry.score = Math.max(entry.score, (LENDING[namesake.role].share * lender.score * factor(namesakeFacts)) / factor(facts));
     scores.set(namesake.id, entry);
   }
 }
