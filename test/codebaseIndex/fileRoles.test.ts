@@ -89,3 +89,24 @@ describe('the index tells a Java or C# contract from the code that implements it
     );
   });
 });
+
+/** A TypeScript declaration file or a Python stub holds no code at all, whatever it declares. */
+describe('a TypeScript declaration file or a Python stub ranks below the code, as a contract does', () => {
+  const factor = async (path: string, text: string, question: string) =>
+    roleFactor(await buildFileFacts({ path, hash: 'h', size: text.length, mtimeMs: 0 }, text), questionTerms(question));
+  const DECLARATION = 'export declare function register(plugin: Plugin, options: { version: string }): void;\nexport type Plugin = () => void;\n';
+  const STUB = 'def register(plugin: Plugin, version: str) -> None: ...\nclass Plugin: ...\n';
+
+  it('asked what happens, a .d.ts, .d.mts, .d.cts or .pyi file weighs 0.6; the same text as code does not', async () => {
+    const question = 'Where is a plugin rejected at registration when it needs another version?';
+    for (const path of ['types/plugin.d.ts', 'types/plugin.d.mts', 'types/plugin.d.cts']) assert.equal(await factor(path, DECLARATION, question), 0.6, path);
+    assert.equal(await factor('shop/plugins.pyi', STUB, question), 0.6);
+    assert.equal(await factor('types/plugin.ts', DECLARATION, question), 1, 'a .ts file may hold code');
+    assert.equal(await factor('shop/plugins.py', STUB, question), 1, 'a .py file may hold code');
+  });
+
+  it('asked for a definition it declares by name, it is what is asked for', async () => {
+    assert.equal(await factor('types/plugin.d.ts', DECLARATION, 'Where is the `Plugin` type defined?'), 1);
+    assert.equal(await factor('shop/plugins.pyi', STUB, 'Where is `register` declared?'), 1);
+  });
+});

@@ -211,8 +211,9 @@ describe('code index: the proximity of the question’s words', () => {
         ].join('\n'),
         'sorter.ts': [
           '/** Puts the entities of a save in order. */',
-          'export function sortSubjects(subjects: Subject[]): Subject[] {',
-          '  const sorted: Subject[] = [];',
+          // Named without "sort", which "order" also searches (codeVocabulary.ts): the words must not win alone.
+          'export function arrangeSubjects(subjects: Subject[]): Subject[] {',
+          '  const arranged: Subject[] = [];',
           ...filler(8, 'a'),
           '  // a subject referenced by another is its parent',
           ...filler(8, 'b'),
@@ -220,7 +221,7 @@ describe('code index: the proximity of the question’s words', () => {
           ...filler(8, 'c'),
           '  // so its rows are inserted later',
           ...filler(8, 'd'),
-          '  return sorted; // in order',
+          '  return arranged; // in order',
           '}',
         ].join('\n'),
       });

@@ -78,15 +78,22 @@ const TYPE_ONLY_LANGUAGES = new Set(['java', 'csharp']);
  * A Java or C# file that only declares interfaces or annotation types, whose methods have no bodies (gson's
  * `InstanceCreator`, `@Expose`): asked "Where does Gson create an instance of a class that has no no-args
  * constructor?", `InstanceCreator.java`, whose doc says those words, ranked above `ConstructorConstructor.java`, which
- * does it. Other languages are left alone: a TypeScript file's interfaces may sit beside a default-exported function
- * the tagger does not see, and Go's methods of an interface's implementations live in other files.
+ * does it. And any TypeScript declaration file or Python stub, which cannot hold code at all: fastify's
+ * `types/instance.d.ts`, which types every option of a plugin, ranked first for where a plugin of another version is
+ * rejected (`lib/plugin-utils.js`). Other languages' files are left alone: a TypeScript file's interfaces may sit
+ * beside a default-exported function the tagger does not see, and Go's methods of an interface's implementations live
+ * in other files.
  */
-function isContract(facts: Pick<FileFacts, 'language' | 'symbols'>): boolean {
+function isContract(facts: Pick<FileFacts, 'path' | 'language' | 'symbols'>): boolean {
+  if (DECLARATIONS_ONLY.test(facts.path)) return true;
   if (!TYPE_ONLY_LANGUAGES.has(facts.language)) return false;
   let contract = contracts.get(facts);
   if (contract === undefined) contracts.set(facts, (contract = declaresOnly(facts.symbols)));
   return contract;
 }
+
+/** Files that by their language's rules hold declarations alone: TypeScript's declaration files, Python's stubs. */
+const DECLARATIONS_ONLY = /\.d\.[cm]?ts$|\.pyi$/i;
 
 /** Per version of a file's facts (a re-indexed file gets new ones): a query ranks up to 200 files, question after question. */
 const contracts = new WeakMap<object, boolean>();

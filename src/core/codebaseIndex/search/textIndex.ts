@@ -1,6 +1,7 @@
 import type { FileFacts } from '../codeIndexTypes';
 import { eachMention } from '../parsing/mentionCounts';
 import { Bm25Index, MAX_QUERY_TERMS, type SavedBm25 } from './bm25Index';
+import { codeStemsFor, RELATED_WEIGHT } from './codeVocabulary';
 import { indexTerms, QUESTION_WORDS, STOP_WORDS, stemTerm } from './identifierWords';
 
 /**
@@ -69,7 +70,10 @@ export class TextIndex {
     return new Map([...stems].map((stem) => [stem, Math.log(1 + documents / (1 + this.index.documentFrequency(stem)))]));
   }
 
-  /** Ranked files for a question or a name; words like "file" or "function" weigh a quarter. */
+  /**
+   * Ranked files for a question or a name; words like "file" or "function" weigh a quarter, and the code's words for
+   * the question's plain ones ("remembered" → cache, codeVocabulary.ts) are searched too, below the question's own.
+   */
   query(text: string, limit: number): TextHit[] {
     const seen = new Set<string>();
     const query: Array<{ term: string; weight: number }> = [];
@@ -77,6 +81,13 @@ export class TextIndex {
       if (seen.has(term)) continue;
       seen.add(term);
       query.push({ term, weight: QUESTION_STEMS.has(term) ? QUESTION_WORD_WEIGHT : 1 });
+    }
+    for (const { term } of [...query]) {
+      for (const codeStem of codeStemsFor(term)) {
+        if (seen.has(codeStem)) continue;
+        seen.add(codeStem);
+        query.push({ term: codeStem, weight: RELATED_WEIGHT });
+      }
     }
     const searched = this.mostTelling(query);
     return this.index.search(searched, BOOSTS, BM25, limit).map((hit) => ({
