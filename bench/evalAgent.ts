@@ -127,8 +127,11 @@ async function askAll(
     outcomes.push(outcome);
     const at = !outcome.correct || outcome.atDefinition === undefined ? '' : outcome.atDefinition ? ', at the definition' : ', not at the definition';
     const verdict = (outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : outcome.mentions ? 'WRONG (names it later)' : 'WRONG') + at;
+    // What the question's own part of the prompt cost: the tokens the server had to compute, and the wait for the first.
+    const computed = outcome.promptTokens ? `, prompt ${outcome.promptTokens - outcome.cachedTokens} of ${outcome.promptTokens} computed` : '';
+    const firstToken = outcome.firstTokenMs === undefined ? '' : `, first token ${fmt(outcome.firstTokenMs / 1000, 1)} s`;
     process.stderr.write(
-      `${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`,
+      `${options.withIndex ? 'index' : 'no index'} | ${repo.repo} | ${verdict} | ${outcome.toolCalls} calls | ${fmt(outcome.seconds, 0)} s${computed}${firstToken} | ${question.question}\n    → ${outcome.answer.replace(/\s+/g, ' ').slice(0, 300)}\n`,
     );
   }
   return outcomes;

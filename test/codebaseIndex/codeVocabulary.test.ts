@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { codeStemsFor } from '../../src/core/codebaseIndex/search/codeVocabulary';
-import { stemTerm } from '../../src/core/codebaseIndex/search/identifierWords';
 import { TextIndex } from '../../src/core/codebaseIndex/search/textIndex';
 import { buildFileFacts } from '../../src/core/codebaseIndex/parsing/fileFacts';
 import { IndexFixture } from './indexHarness';
@@ -62,9 +61,59 @@ describe("a question's plain words also search the code's words for them", () =>
     assert.deepEqual(hits[1]!.terms.sort(), ['cach', 'text'], "the cache matched the code's word");
   });
 
-  it('expands a plain word in any of its forms, and never a word the code says itself', () => {
-    for (const word of ['remember', 'remembered', 'remembers']) assert.deepEqual(codeStemsFor(stemTerm(word)), ['cach', 'memo'], word);
-    assert.deepEqual(codeStemsFor(stemTerm('ordered')), ['sort', 'sorter']);
-    for (const word of ['cache', 'sort', 'template', 'hidden', 'duplicate']) assert.deepEqual(codeStemsFor(stemTerm(word)), [], word);
+  it("two code words for one plain word count as one match, not two: the file that says the question's word leads", async () => {
+    const text = TextIndex.empty();
+    const both = 'class TextCache {\n  object Get(string text) { return _memo.TryGetValue(text, out var found) ? found : _cache.Add(text); }\n}\n';
+    text.set(1, await buildFileFacts({ path: 'src/TextCache.cs', hash: 'a', size: both.length, mtimeMs: 0 }, both));
+    // Named for neither: without counting the two as one, the cache's three matches outweighed its two.
+    const plain = 'class TextStore {\n  object Remembered(string text) { return _remembered.TryGetValue(text, out var found) ? found : Add(text); }\n}\n';
+    text.set(2, await buildFileFacts({ path: 'src/TextStore.cs', hash: 'b', size: plain.length, mtimeMs: 0 }, plain));
+    const hits = text.query('Where are texts remembered?', 5);
+    assert.deepEqual(
+      hits.map((hit) => hit.id),
+      [2, 1],
+      JSON.stringify(hits),
+    );
+    assert.deepEqual(hits[1]!.terms.sort(), ['cach', 'memo', 'text']);
+  });
+
+  it('expands a plain word in each form the table writes out, and never a word the code says itself', () => {
+    for (const word of ['remember', 'remembered', 'remembers']) assert.deepEqual(codeStemsFor(word), ['cach', 'memo'], word);
+    assert.deepEqual(codeStemsFor('ordered'), ['sort', 'sorter']);
+    assert.deepEqual(codeStemsFor('doubled'), ['backoff', 'exponenti']);
+    // Stems would join these to the plain words above; as written they are the code's own words.
+    for (const word of ['cache', 'sort', 'double', 'recent', 'hidden', 'duplicate']) assert.deepEqual(codeStemsFor(word), [], word);
+  });
+
+  it("the lines a file shows weigh the code's word less than the question's own words", async () => {
+    fx.folder.write({
+      'src/Pipeline/TextCache.cs': [
+        'namespace Demo.Pipeline;',
+        '/// Keeps a bounded number of templates by their text.',
+        'class TextCache {',
+        // A line with the code's word alone, then one with the question's word alone, equally rare: the second is best.
+        '  public object Get(string text) { return _cache.TryGetValue(text, out var found) ? found : Add(text); }',
+        '  // remembered until the bound is reached',
+        '  void Trim() { }',
+        '}',
+      ].join('\n'),
+    });
+    const index = await fx.open();
+    await index.update();
+    const [best] = await index.searchCode('Where are templates remembered?', { limit: 1 });
+    assert.equal(best?.path, 'src/Pipeline/TextCache.cs');
+    assert.match(best!.lines[0]?.text ?? '', /remembered/, JSON.stringify(best!.lines));
+  });
+
+  it('a question longer than a search counts keeps every word of its own before any code word ("file" too)', () => {
+    // 29 made-up words, "remembered" and "file": 31 of its own, as many as a search counts.
+    const own = Array.from({ length: 29 }, (_, i) => `x${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`).join(' ');
+    const text = TextIndex.empty();
+    assert.deepEqual([...text.codeWordsSearched('Where are templates remembered?').keys()], ['cach', 'memo'], 'a short question searches them');
+    assert.deepEqual(
+      [...text.codeWordsSearched(`Which file has ${own} remembered?`).keys()],
+      [],
+      'its own words fill the search: the code words go, not "file"',
+    );
   });
 });

@@ -105,6 +105,19 @@ describe('a TypeScript declaration file or a Python stub ranks below the code, a
     assert.equal(await factor('shop/plugins.py', STUB, question), 1, 'a .py file may hold code');
   });
 
+  it('asked for typings or stubs, it is what is asked for; "declares" in a question about code is not that', async () => {
+    for (const question of [
+      'Where are the typings for plugin registration?',
+      'Which .d.ts file types a plugin registration?',
+      'Where is the type definition of a plugin registration?',
+      'Where is the stub for plugin registration?',
+    ])
+      assert.equal(await factor('types/plugin.d.ts', DECLARATION, question), 1, question);
+    assert.equal(await factor('shop/plugins.pyi', STUB, 'Which .pyi file has plugin registration?'), 1);
+    const code = 'Where is a plugin rejected at registration because it declares that it needs another version?';
+    assert.equal(await factor('types/plugin.d.ts', DECLARATION, code), 0.6);
+  });
+
   it('asked for a definition it declares by name, it is what is asked for', async () => {
     assert.equal(await factor('types/plugin.d.ts', DECLARATION, 'Where is the `Plugin` type defined?'), 1);
     assert.equal(await factor('shop/plugins.pyi', STUB, 'Where is `register` declared?'), 1);

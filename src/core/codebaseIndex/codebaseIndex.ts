@@ -158,7 +158,11 @@ export class CodebaseIndex implements CodeIndex {
       readText: options.useProximity === false ? undefined : readText,
     });
     const withLines = options.withLines ?? true;
-    const weights = termWeights(this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms))));
+    // The code's words for the question's plain ones weigh as they were searched: a line with only `lru` must not
+    // outrank the lines that hold the question's own words because the code's word is the rarest.
+    const codeWords = this.contents.text.codeWordsSearched(query);
+    const idf = this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms)));
+    const weights = termWeights(new Map([...idf].map(([stem, value]) => [stem, value * (codeWords.get(stem) ?? 1)])));
     return ranked.map((file) => {
       const facts = this.contents.byId(file.id)!;
       return bestLinesOf(file, facts, withLines ? readText(facts.path) : undefined, withLines, weights);

@@ -22,6 +22,13 @@ export interface Bm25Parameters {
   d: number;
 }
 
+/** A term of a search with its weight; one that stands for another (`standsFor`, its index in the query) is counted as it. */
+export interface QueryTerm {
+  term: string;
+  weight: number;
+  standsFor?: number;
+}
+
 export interface ScoredDocument {
   id: number;
   score: number;
@@ -165,7 +172,7 @@ export class Bm25Index {
    * query terms the document matched (a coordination factor, as MiniSearch applies: a file that matches
    * four words of a question beats one that matches one word often).
    */
-  search(query: ReadonlyArray<{ term: string; weight: number }>, boosts: readonly number[], parameters: Bm25Parameters, limit: number): ScoredDocument[] {
+  search(query: ReadonlyArray<QueryTerm>, boosts: readonly number[], parameters: Bm25Parameters, limit: number): ScoredDocument[] {
     const documents = this.numbers.size;
     if (documents === 0) return [];
     const { k, b, d } = parameters;
@@ -198,7 +205,8 @@ export class Bm25Index {
         matched[doc]! |= 1 << queryIndex;
       }
     });
-    for (const doc of touched) scores[doc]! *= bitCount(matched[doc]!);
+    const counted = coordinationSlots(query.slice(0, MAX_QUERY_TERMS));
+    for (const doc of touched) scores[doc]! *= bitCount(counted(matched[doc]!));
     return topDocuments(touched, scores, matched, limit).map((hit) => ({ ...hit, id: this.externalIds[hit.id]! }));
   }
 
@@ -309,6 +317,23 @@ export class Bm25Index {
     externalIds.set(this.externalIds);
     this.externalIds = externalIds;
   }
+}
+
+/**
+ * The coordination factor's count of a document's matched terms: a term that stands for another counts as that one,
+ * so a file that has two code words for one plain word of the question (`cache` and `memo` for "remembered") counts
+ * one match for them, as it would for the word itself.
+ */
+function coordinationSlots(query: ReadonlyArray<QueryTerm>): (matched: number) => number {
+  if (query.every((term) => term.standsFor === undefined)) return (matched) => matched;
+  return (matched) => {
+    let slots = 0;
+    for (let bits = matched; bits; bits &= bits - 1) {
+      const index = 31 - Math.clz32(bits & -bits);
+      slots |= 1 << (query[index]!.standsFor ?? index);
+    }
+    return slots;
+  };
 }
 
 function bitCount(value: number): number {

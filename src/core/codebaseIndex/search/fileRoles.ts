@@ -42,14 +42,15 @@ const CONTRACT_FILE_FACTOR = 0.6;
 /** What a file's ranking score is multiplied by for its kind: tests, prose, generated files and contracts below code unless the question asks for them. */
 export function roleFactor(
   facts: Pick<FileFacts, 'path' | 'generated' | 'language' | 'symbols'>,
-  terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs' | 'asksWhatHappens' | 'identifiers' | 'capitalised' | 'subjects'>,
+  terms: Pick<QuestionTerms, 'aboutTests' | 'aboutDocs' | 'aboutTypings' | 'asksWhatHappens' | 'identifiers' | 'capitalised' | 'subjects'>,
 ): number {
   let factor = 1;
   const roles = pathRoles(facts);
   if (!terms.aboutTests && roles.test) factor *= TEST_FILE_FACTOR;
   if (!terms.aboutDocs && roles.prose) factor *= PROSE_FILE_FACTOR;
   if (facts.generated) factor *= GENERATED_FILE_FACTOR;
-  if (isContract(facts) && (terms.asksWhatHappens || !namesOneOf(terms, facts.symbols))) factor *= CONTRACT_FILE_FACTOR;
+  const askedFor = terms.aboutTypings && DECLARATIONS_ONLY.test(facts.path);
+  if (isContract(facts) && !askedFor && (terms.asksWhatHappens || !namesOneOf(terms, facts.symbols))) factor *= CONTRACT_FILE_FACTOR;
   return factor;
 }
 

@@ -25,6 +25,8 @@ export interface QuestionTerms {
   aboutDocs: boolean;
   /** Whether it asks for a header or a declaration, which otherwise points at the source that has the bodies. */
   aboutDeclarations: boolean;
+  /** Whether it asks for typings or stubs (`.d.ts`, `.pyi`), which otherwise rank below the code as contracts do. */
+  aboutTypings: boolean;
   /**
    * Whether it asks what happens ("Where does Gson turn an object's fields into JSON properties …, using the names
    * from @SerializedName?") rather than where a named thing is ("Where is `JsonReader` defined?", "Where is the
@@ -119,6 +121,8 @@ export function questionTerms(asked: string): QuestionTerms {
     // "header file" or a header's extension, not "header": an HTTP header is no C header. "Declarations" also matches a
     // question about a parser's; that only keeps a header from lending to its source, where the header still ranks.
     aboutDeclarations: /\bheader files?\b|\.(?:h|hh|hpp|hxx)\b|\bdeclar(?:e|es|ed|ing|ations?)\b|\bprototypes?\b/i.test(question),
+    // Not "declares": fastify's "a plugin … rejected because it declares that it needs another version" asks for code.
+    aboutTypings: /\btypings?\b|\btype (?:definitions?|declarations?)\b|\.d\.[cm]?ts\b|\.pyi\b|\bstubs?\b/i.test(question),
     asksWhatHappens: DOES_SOMETHING.test(question) && !asksForNames,
     asksForNames,
   };

@@ -1,6 +1,6 @@
 import type { FileFacts } from '../codeIndexTypes';
 import { eachMention } from '../parsing/mentionCounts';
-import { Bm25Index, MAX_QUERY_TERMS, type SavedBm25 } from './bm25Index';
+import { Bm25Index, MAX_QUERY_TERMS, type QueryTerm, type SavedBm25 } from './bm25Index';
 import { codeStemsFor, RELATED_WEIGHT } from './codeVocabulary';
 import { indexTerms, QUESTION_WORDS, STOP_WORDS, stemTerm } from './identifierWords';
 
@@ -75,21 +75,7 @@ export class TextIndex {
    * the question's plain ones ("remembered" → cache, codeVocabulary.ts) are searched too, below the question's own.
    */
   query(text: string, limit: number): TextHit[] {
-    const seen = new Set<string>();
-    const query: Array<{ term: string; weight: number }> = [];
-    for (const term of terms(text)) {
-      if (seen.has(term)) continue;
-      seen.add(term);
-      query.push({ term, weight: QUESTION_STEMS.has(term) ? QUESTION_WORD_WEIGHT : 1 });
-    }
-    for (const { term } of [...query]) {
-      for (const codeStem of codeStemsFor(term)) {
-        if (seen.has(codeStem)) continue;
-        seen.add(codeStem);
-        query.push({ term: codeStem, weight: RELATED_WEIGHT });
-      }
-    }
-    const searched = this.mostTelling(query);
+    const searched = this.searchedTerms(text);
     return this.index.search(searched, BOOSTS, BM25, limit).map((hit) => ({
       id: hit.id,
       score: hit.score,
@@ -97,15 +83,46 @@ export class TextIndex {
     }));
   }
 
+  /** The stems `query` searches for the code's words, not the question's own: the lines a file shows weigh them less. */
+  codeWordsSearched(text: string): Map<string, number> {
+    return new Map(this.searchedTerms(text).flatMap((q) => (q.standsFor === undefined ? [] : [[q.term, q.weight] as const])));
+  }
+
+  /** The question's stems, each once, then the code's words for its plain ones, each standing for the stem it came from. */
+  private searchedTerms(text: string): QueryTerm[] {
+    const plainWords = words(text);
+    const query: Array<{ term: string; weight: number; plain?: string }> = [];
+    const seen = new Set<string>();
+    for (const term of plainWords.map(stemTerm)) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      query.push({ term, weight: QUESTION_STEMS.has(term) ? QUESTION_WORD_WEIGHT : 1 });
+    }
+    for (const word of plainWords) {
+      for (const codeStem of codeStemsFor(word)) {
+        if (seen.has(codeStem)) continue;
+        seen.add(codeStem);
+        query.push({ term: codeStem, weight: RELATED_WEIGHT, plain: stemTerm(word) });
+      }
+    }
+    const kept = this.mostTelling(query);
+    return kept.map(({ term, weight, plain }) => {
+      const standsFor = plain === undefined ? -1 : kept.findIndex((q) => q.term === plain);
+      return standsFor < 0 ? { term, weight } : { term, weight, standsFor };
+    });
+  }
+
   /**
    * A query's terms, at most as many as the search counts (MAX_QUERY_TERMS): of a longer one (a pasted stack trace or
    * paragraph), the rarest full-weight words the index has, in the query's order; words no file has (an address, a
    * line number) match nothing and go last. Before, its first words were kept, and a rare word at its end was never searched.
    */
-  private mostTelling(query: Array<{ term: string; weight: number }>): Array<{ term: string; weight: number }> {
+  private mostTelling<T extends { term: string; weight: number; plain?: string }>(query: T[]): T[] {
     if (query.length <= MAX_QUERY_TERMS) return query;
     const rarity = (term: string) => this.index.documentFrequency(term) || Number.POSITIVE_INFINITY;
-    const kept = new Set([...query].sort((a, b) => b.weight - a.weight || rarity(a.term) - rarity(b.term)).slice(0, MAX_QUERY_TERMS));
+    // The code's words for the question's words go after all of the question's own, whatever their weight.
+    const own = (q: T) => (q.plain === undefined ? 0 : 1);
+    const kept = new Set([...query].sort((a, b) => own(a) - own(b) || b.weight - a.weight || rarity(a.term) - rarity(b.term)).slice(0, MAX_QUERY_TERMS));
     return query.filter((term) => kept.has(term));
   }
 }
@@ -125,9 +142,12 @@ function fieldsOf(facts: FileFacts): string[] {
 
 /** Index terms, stop words out, Porter-stemmed: the same processing for documents and queries. */
 function terms(text: string): string[] {
-  return indexTerms(text)
-    .filter((term) => !STOP_WORDS.has(term))
-    .map(stemTerm);
+  return words(text).map(stemTerm);
+}
+
+/** A text's index terms without stop words, not stemmed: the code's words for a plain one are found by its exact form. */
+function words(text: string): string[] {
+  return indexTerms(text).filter((term) => !STOP_WORDS.has(term));
 }
 
 /** The `count` names a file uses most, once each. */
