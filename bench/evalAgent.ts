@@ -127,7 +127,8 @@ async function askAll(
     outcomes.push(outcome);
     const at = !outcome.correct || outcome.atDefinition === undefined ? '' : outcome.atDefinition ? ', at the definition' : ', not at the definition';
     const verdict = (outcome.timedOut ? 'TIMEOUT' : outcome.correct ? 'right' : outcome.mentions ? 'WRONG (names it later)' : 'WRONG') + at;
-    // What the question's own part of the prompt cost: the tokens the server had to compute, and the wait for the first.
+    // What the answer's prompts cost over all its model calls: the tokens the server computed rather than took from
+    // its cache, and the wait for the first model call's first token.
     const computed = outcome.promptTokens ? `, prompt ${outcome.promptTokens - outcome.cachedTokens} of ${outcome.promptTokens} computed` : '';
     const firstToken = outcome.firstTokenMs === undefined ? '' : `, first token ${fmt(outcome.firstTokenMs / 1000, 1)} s`;
     process.stderr.write(

@@ -105,7 +105,7 @@ describe("a question's plain words also search the code's words for them", () =>
     assert.match(best!.lines[0]?.text ?? '', /remembered/, JSON.stringify(best!.lines));
   });
 
-  it('a question longer than a search counts keeps every word of its own before any code word ("file" too)', () => {
+  it('a question longer than a search counts keeps every word of its own before any code word', () => {
     // 29 made-up words, "remembered" and "file": 31 of its own, as many as a search counts.
     const own = Array.from({ length: 29 }, (_, i) => `x${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`).join(' ');
     const text = TextIndex.empty();

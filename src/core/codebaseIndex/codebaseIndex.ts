@@ -26,6 +26,7 @@ import { codeStructure } from './search/codeStructure';
 import { fileTextReader } from './search/fileTexts';
 import { isTestPath } from './search/fileRoles';
 import { DEFAULT_QUESTION_BUDGET, QUESTION_CANDIDATES, questionContext } from './search/questionContext';
+import { withoutContractions } from './search/questionTerms';
 import { rankFiles } from './search/rankFiles';
 import { buildRepoMap } from './search/repoMap';
 import { grammarFailures } from './parsing/treeSitterRuntime';
@@ -160,7 +161,7 @@ export class CodebaseIndex implements CodeIndex {
     const withLines = options.withLines ?? true;
     // The code's words for the question's plain ones weigh as they were searched: a line with only `lru` must not
     // outrank the lines that hold the question's own words because the code's word is the rarest.
-    const codeWords = this.contents.text.codeWordsSearched(query);
+    const codeWords = this.contents.text.codeWordsSearched(withoutContractions(query));
     const idf = this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms)));
     const weights = termWeights(new Map([...idf].map(([stem, value]) => [stem, value * (codeWords.get(stem) ?? 1)])));
     return ranked.map((file) => {

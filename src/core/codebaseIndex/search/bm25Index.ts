@@ -22,7 +22,10 @@ export interface Bm25Parameters {
   d: number;
 }
 
-/** A term of a search with its weight; one that stands for another (`standsFor`, its index in the query) is counted as it. */
+/**
+ * A term of a search with its weight; one that stands for another (`standsFor`, that term's index in the query, below
+ * MAX_QUERY_TERMS) is counted as it.
+ */
 export interface QueryTerm {
   term: string;
   weight: number;
@@ -170,7 +173,8 @@ export class Bm25Index {
    * The best `limit` documents for the weighted query terms: per field, BM25+ with the field's own idf and
    * length normalisation, times the field's boost and the term's weight, summed; then times the number of
    * query terms the document matched (a coordination factor, as MiniSearch applies: a file that matches
-   * four words of a question beats one that matches one word often).
+   * four words of a question beats one that matches one word often), where a term that stands for another counts as
+   * that one.
    */
   search(query: ReadonlyArray<QueryTerm>, boosts: readonly number[], parameters: Bm25Parameters, limit: number): ScoredDocument[] {
     const documents = this.numbers.size;

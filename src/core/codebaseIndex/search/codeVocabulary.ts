@@ -16,27 +16,27 @@ import { stemTerm } from './identifierWords';
  */
 const VOCABULARY = `
 cache memo: remember remembered remembers remembering
-truncate: shorten shortened shortens shortening cut ellipsis ellipses
+truncate: shorten shortened shortens shortening cut cuts cutting ellipsis ellipses
+ellipsis: ellipses
 backoff exponential: doubled doubling
-retry: reattempt reattempts
+retry: reattempt reattempts reattempted reattempting
 evict: oldest
 lru: recently
 bind binder: placeholder placeholders
 escape: backslash backslashes
 sort sorter: order ordered ordering
-topological: prerequisites
-spoof: forged forge
+topological: prerequisite prerequisites
+spoof: forged forge forges forging
 interval: periodically
-concurrent parallel: simultaneously
+concurrent parallel: simultaneous simultaneously
 getenv env: environment
 glob: wildcard wildcards
-shutdown close: shut
-init bootstrap: boot booted
+shutdown close: shut shuts shutting
+init bootstrap: boot boots booted booting
 `;
-
 /**
  * How much a code word weighs when the question says it in plain words: well under a word the question itself uses.
- * 0.35, 0.6 and 1 put the same files first on bench/eval.
+ * On bench/eval 0.35, 0.6 and 1 put the same files first (measured with the table matched by stems, at 866688d).
  */
 export const RELATED_WEIGHT = 0.35;
 

@@ -36,6 +36,7 @@ const GENERATED_FILE_FACTOR = 0.5;
  * And a contract, a file that only declares an interface or annotation type: the code that does what a question asks
  * implements it. Unless the question names one of its definitions and asks for it, not for what happens
  * (QuestionTerms.asksWhatHappens): gson's "…, using the names from @SerializedName?" asks for the code that reads them.
+ * A TypeScript declaration file or a Python stub is one too, unless the question asks for typings or stubs.
  */
 const CONTRACT_FILE_FACTOR = 0.6;
 
