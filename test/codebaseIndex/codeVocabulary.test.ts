@@ -61,13 +61,14 @@ describe("a question's plain words also search the code's words for them", () =>
     assert.deepEqual(hits[1]!.terms.sort(), ['cach', 'text'], "the cache matched the code's word");
   });
 
-  it("two code words for one plain word count as one match, not two: the file that says the question's word leads", async () => {
+  it('two code words for one plain word count as one match and add their best, not their sum', async () => {
+    // Two files alike but for the words in their code: `_memo` and `_cache` in one, `_remembered` in the other.
+    const store = (fields: string) => `class TextStore {\n  object Get(string text) { return ${fields}; }\n}\n`;
     const text = TextIndex.empty();
-    const both = 'class TextCache {\n  object Get(string text) { return _memo.TryGetValue(text, out var found) ? found : _cache.Add(text); }\n}\n';
-    text.set(1, await buildFileFacts({ path: 'src/TextCache.cs', hash: 'a', size: both.length, mtimeMs: 0 }, both));
-    // Named for neither: without counting the two as one, the cache's three matches outweighed its two.
-    const plain = 'class TextStore {\n  object Remembered(string text) { return _remembered.TryGetValue(text, out var found) ? found : Add(text); }\n}\n';
-    text.set(2, await buildFileFacts({ path: 'src/TextStore.cs', hash: 'b', size: plain.length, mtimeMs: 0 }, plain));
+    const both = store('_memo.TryGetValue(text, out var found) ? found : _cache.Add(text)');
+    text.set(1, await buildFileFacts({ path: 'src/a/TextStore.cs', hash: 'a', size: both.length, mtimeMs: 0 }, both));
+    const plain = store('_remembered.TryGetValue(text, out var found) ? found : Add(text)');
+    text.set(2, await buildFileFacts({ path: 'src/b/TextStore.cs', hash: 'b', size: plain.length, mtimeMs: 0 }, plain));
     const hits = text.query('Where are texts remembered?', 5);
     assert.deepEqual(
       hits.map((hit) => hit.id),

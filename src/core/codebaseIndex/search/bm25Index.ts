@@ -174,7 +174,7 @@ export class Bm25Index {
    * length normalisation, times the field's boost and the term's weight, summed; then times the number of
    * query terms the document matched (a coordination factor, as MiniSearch applies: a file that matches
    * four words of a question beats one that matches one word often), where a term that stands for another counts as
-   * that one.
+   * that one, and the terms that stand for one add the best of their scores.
    */
   search(query: ReadonlyArray<QueryTerm>, boosts: readonly number[], parameters: Bm25Parameters, limit: number): ScoredDocument[] {
     const documents = this.numbers.size;
@@ -185,7 +185,10 @@ export class Bm25Index {
     const matched = new Int32Array(this.nextNumber);
     const touched: number[] = [];
     // Bit i of a document's mask says it matched query term i (TextIndex.query keeps a longer query's rarest terms).
-    query.slice(0, MAX_QUERY_TERMS).forEach(({ term, weight }, queryIndex) => {
+    // A term that stands for another adds its best for a document, not its sum: a file with `cache` and `memo` has the
+    // one idea of "remembered" once, as a file that says it does.
+    const standingIn = new Map<number, Map<number, number>>();
+    query.slice(0, MAX_QUERY_TERMS).forEach(({ term, weight, standsFor }, queryIndex) => {
       const termId = this.termIds.get(term);
       if (termId === undefined) return;
       const list = this.postings[termId]!;
@@ -205,10 +208,15 @@ export class Bm25Index {
           score += boosts[field]! * idf[field]! * (d + (tf * (k + 1)) / (tf + k * norm));
         }
         if (matched[doc] === 0) touched.push(doc);
-        scores[doc]! += score * weight;
         matched[doc]! |= 1 << queryIndex;
+        if (standsFor === undefined) scores[doc]! += score * weight;
+        else {
+          const best = standingIn.get(standsFor) ?? standingIn.set(standsFor, new Map()).get(standsFor)!;
+          best.set(doc, Math.max(best.get(doc) ?? 0, score * weight));
+        }
       }
     });
+    for (const best of standingIn.values()) for (const [doc, score] of best) scores[doc]! += score;
     const counted = coordinationSlots(query.slice(0, MAX_QUERY_TERMS));
     for (const doc of touched) scores[doc]! *= bitCount(counted(matched[doc]!));
     return topDocuments(touched, scores, matched, limit).map((hit) => ({ ...hit, id: this.externalIds[hit.id]! }));
