@@ -159,8 +159,8 @@ export class CodebaseIndex implements CodeIndex {
       readText: options.useProximity === false ? undefined : readText,
     });
     const withLines = options.withLines ?? true;
-    // The code's words for the question's plain ones weigh as they were searched: a line with only `lru` must not
-    // outrank the lines that hold the question's own words because the code's word is the rarest.
+    // The code's words for the question's plain ones weigh in the lines as they were searched, a little less than the
+    // question's own: of two lines, one with the code's word and one with the question's, as rare, the second leads.
     const codeWords = this.contents.text.codeWordsSearched(withoutContractions(query));
     const idf = this.contents.text.idf(new Set(ranked.flatMap((file) => file.terms)));
     const weights = termWeights(new Map([...idf].map(([stem, value]) => [stem, value * (codeWords.get(stem) ?? 1)])));

@@ -9,10 +9,12 @@ import { stemTerm } from './identifierWords';
  * RELATED_WEIGHT, never instead of them.
  *
  * A short list on purpose, of words code itself seldom says: a word that code says too is already found as itself,
- * and then its expansion only adds noise. `duplicate`, `hidden`, `digest`, `expires`, `difference` and `dependents`
- * were taken out when they matched commit subjects that meant the code's own `hidden`, `DigestAuth`, `expires`,
- * `differs` and `dependency` (bench/eval: three questions' right files fell out of the top 5 on `duplicate` alone).
- * "order" stays though `orderBy` says it: to put things in order is to sort them.
+ * and then its expansion only adds noise. Two are kept though code says them, for what they mean in a question:
+ * "order" (`orderBy`), since to put things in order is to sort them, and "environment" (`environment` settings),
+ * since an environment variable is read with `getenv` or `env`. `duplicate`, `hidden`, `digest`, `expires`,
+ * `difference` and `dependents` were taken out when they matched commit subjects that meant the code's own `hidden`,
+ * `DigestAuth`, `expires`, `differs` and `dependency` (bench/eval: three questions' right files fell out of the top 5
+ * on `duplicate` alone).
  */
 const VOCABULARY = `
 cache memo: remember remembered remembers remembering
