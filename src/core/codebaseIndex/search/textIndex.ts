@@ -91,7 +91,7 @@ export class TextIndex {
   /** The question's stems, each once, then the code's words for its plain ones, each standing for the stem it came from. */
   private searchedTerms(text: string): QueryTerm[] {
     const plainWords = words(text);
-    const query: Array<{ term: string; weight: number; plain?: string }> = [];
+    const query: Array<{ term: string; weight: number; plainStem?: string }> = [];
     const seen = new Set<string>();
     for (const term of plainWords.map(stemTerm)) {
       if (seen.has(term)) continue;
@@ -102,12 +102,12 @@ export class TextIndex {
       for (const codeStem of codeStemsFor(word)) {
         if (seen.has(codeStem)) continue;
         seen.add(codeStem);
-        query.push({ term: codeStem, weight: RELATED_WEIGHT, plain: stemTerm(word) });
+        query.push({ term: codeStem, weight: RELATED_WEIGHT, plainStem: stemTerm(word) });
       }
     }
     const kept = this.mostTelling(query);
-    return kept.map(({ term, weight, plain }) => {
-      const standsFor = plain === undefined ? -1 : kept.findIndex((q) => q.term === plain);
+    return kept.map(({ term, weight, plainStem }) => {
+      const standsFor = plainStem === undefined ? -1 : kept.findIndex((q) => q.term === plainStem);
       return standsFor < 0 ? { term, weight } : { term, weight, standsFor };
     });
   }
@@ -117,12 +117,14 @@ export class TextIndex {
    * paragraph), the rarest full-weight words the index has, in the query's order; words no file has (an address, a
    * line number) match nothing and go last. Before, its first words were kept, and a rare word at its end was never searched.
    */
-  private mostTelling<T extends { term: string; weight: number; plain?: string }>(query: T[]): T[] {
+  private mostTelling<T extends { term: string; weight: number; plainStem?: string }>(query: T[]): T[] {
     if (query.length <= MAX_QUERY_TERMS) return query;
     const rarity = (term: string) => this.index.documentFrequency(term) || Number.POSITIVE_INFINITY;
     // The code's words for the question's words go after all of the question's own, whatever their weight.
-    const own = (q: T) => (q.plain === undefined ? 0 : 1);
-    const kept = new Set([...query].sort((a, b) => own(a) - own(b) || b.weight - a.weight || rarity(a.term) - rarity(b.term)).slice(0, MAX_QUERY_TERMS));
+    const codeWordLast = (q: T) => (q.plainStem === undefined ? 0 : 1);
+    const kept = new Set(
+      [...query].sort((a, b) => codeWordLast(a) - codeWordLast(b) || b.weight - a.weight || rarity(a.term) - rarity(b.term)).slice(0, MAX_QUERY_TERMS),
+    );
     return query.filter((term) => kept.has(term));
   }
 }
