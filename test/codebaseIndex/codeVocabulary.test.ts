@@ -32,6 +32,13 @@ const TEMPLATE_CODE = {
   ].join('\n'),
 };
 
+/** A text index of these files, each parsed as the index parses it, numbered from 1 in order. */
+async function textIndexOf(files: Array<[path: string, text: string]>): Promise<TextIndex> {
+  const index = TextIndex.empty();
+  for (const [i, [path, text]] of files.entries()) index.set(i + 1, await buildFileFacts({ path, hash: String(i), size: text.length, mtimeMs: 0 }, text));
+  return index;
+}
+
 describe("a question's plain words also search the code's words for them", () => {
   let fx: IndexFixture;
   beforeEach(() => (fx = new IndexFixture(TEMPLATE_CODE)));
@@ -47,11 +54,12 @@ describe("a question's plain words also search the code's words for them", () =>
   });
 
   it('in the text index the code\'s word weighs less than the question\'s own: a file that says "remembered" leads', async () => {
-    const text = TextIndex.empty();
     const cache = 'class TextCache {\n  object Get(string text) { return _cache.TryGetValue(text, out var found) ? found : Add(text); }\n}\n';
-    text.set(1, await buildFileFacts({ path: 'src/TextCache.cs', hash: 'a', size: cache.length, mtimeMs: 0 }, cache));
     const memory = cache.replace(/Cache/g, 'Remembered').replace(/_cache/g, '_remembered');
-    text.set(2, await buildFileFacts({ path: 'src/TextRemembered.cs', hash: 'b', size: memory.length, mtimeMs: 0 }, memory));
+    const text = await textIndexOf([
+      ['src/TextCache.cs', cache],
+      ['src/TextRemembered.cs', memory],
+    ]);
     const hits = text.query('Where are texts remembered?', 5);
     assert.deepEqual(
       hits.map((hit) => hit.id),
@@ -64,11 +72,10 @@ describe("a question's plain words also search the code's words for them", () =>
   it('two code words for one plain word count as one match and add their best, not their sum', async () => {
     // Two files alike but for the words in their code: `_memo` and `_cache` in one, `_remembered` in the other.
     const store = (fields: string) => `class TextStore {\n  object Get(string text) { return ${fields}; }\n}\n`;
-    const text = TextIndex.empty();
-    const both = store('_memo.TryGetValue(text, out var found) ? found : _cache.Add(text)');
-    text.set(1, await buildFileFacts({ path: 'src/a/TextStore.cs', hash: 'a', size: both.length, mtimeMs: 0 }, both));
-    const plain = store('_remembered.TryGetValue(text, out var found) ? found : Add(text)');
-    text.set(2, await buildFileFacts({ path: 'src/b/TextStore.cs', hash: 'b', size: plain.length, mtimeMs: 0 }, plain));
+    const text = await textIndexOf([
+      ['src/a/TextStore.cs', store('_memo.TryGetValue(text, out var found) ? found : _cache.Add(text)')],
+      ['src/b/TextStore.cs', store('_remembered.TryGetValue(text, out var found) ? found : Add(text)')],
+    ]);
     const hits = text.query('Where are texts remembered?', 5);
     assert.deepEqual(
       hits.map((hit) => hit.id),

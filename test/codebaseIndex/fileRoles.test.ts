@@ -36,10 +36,12 @@ describe('the index tells tests from the code they test by their paths', () => {
   });
 });
 
-/** A contract (a file of interfaces or annotation types alone) ranks below the code that implements it: parsed as the index parses it. */
+/** A file's role factor for a question, with the file parsed as the index parses it. */
+const factor = async (path: string, text: string, question = 'Where is a payment charged to the card?') =>
+  roleFactor(await buildFileFacts({ path, hash: 'h', size: text.length, mtimeMs: 0 }, text), questionTerms(question));
+
+/** A contract (a file of interfaces or annotation types alone) ranks below the code that implements it. */
 describe('the index tells a Java or C# contract from the code that implements it', () => {
-  const factor = async (path: string, text: string, question = 'Where is a payment charged to the card?') =>
-    roleFactor(await buildFileFacts({ path, hash: 'h', size: text.length, mtimeMs: 0 }, text), questionTerms(question));
   const JAVA_CONTRACT = 'package shop;\n\n/** Charges a payment. */\npublic interface Payment {\n  void charge(int cents);\n}\n';
 
   it('a Java interface or annotation type alone, unless the question names it', async () => {
@@ -92,8 +94,6 @@ describe('the index tells a Java or C# contract from the code that implements it
 
 /** A TypeScript declaration file or a Python stub holds no code at all, whatever it declares. */
 describe('a TypeScript declaration file or a Python stub ranks below the code, as a contract does', () => {
-  const factor = async (path: string, text: string, question: string) =>
-    roleFactor(await buildFileFacts({ path, hash: 'h', size: text.length, mtimeMs: 0 }, text), questionTerms(question));
   const DECLARATION = 'export declare function register(plugin: Plugin, options: { version: string }): void;\nexport type Plugin = () => void;\n';
   const STUB = 'def register(plugin: Plugin, version: str) -> None: ...\nclass Plugin: ...\n';
 

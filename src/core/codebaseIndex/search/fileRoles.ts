@@ -50,24 +50,29 @@ export function roleFactor(
   if (!terms.aboutTests && roles.test) factor *= TEST_FILE_FACTOR;
   if (!terms.aboutDocs && roles.prose) factor *= PROSE_FILE_FACTOR;
   if (facts.generated) factor *= GENERATED_FILE_FACTOR;
-  const askedFor = terms.aboutTypings && DECLARATIONS_ONLY.test(facts.path);
+  const askedFor = terms.aboutTypings && roles.declarationsOnly;
   if (isContract(facts) && !askedFor && (terms.asksWhatHappens || !namesOneOf(terms, facts.symbols))) factor *= CONTRACT_FILE_FACTOR;
   return factor;
 }
 
 /**
- * Whether a file's path is a test's or prose's, per version of its facts (a renamed file gets new ones): a query
- * weighs up to 200 files, and the test pattern is long (it was 4% of the first searches after a load).
+ * Whether a file's path is a test's, prose's or declarations' alone, per version of its facts (a renamed file gets new
+ * ones): a query weighs up to 200 files, and the test pattern is long (it was 4% of the first searches after a load).
  */
 export function pathRoles(facts: Pick<FileFacts, 'path'>): PathRoles {
   let roles = rolesOfPath.get(facts);
-  if (!roles) rolesOfPath.set(facts, (roles = { test: isTestPath(facts.path), prose: isProsePath(facts.path) }));
+  if (!roles) {
+    const { path } = facts;
+    rolesOfPath.set(facts, (roles = { test: isTestPath(path), prose: isProsePath(path), declarationsOnly: DECLARATIONS_ONLY.test(path) }));
+  }
   return roles;
 }
 
 export interface PathRoles {
   test: boolean;
   prose: boolean;
+  /** A TypeScript declaration file or a Python stub, which by its language's rules holds no code. */
+  declarationsOnly: boolean;
 }
 
 /** Keyed by the facts object, whose path never changes: a renamed or re-indexed file gets new facts (IndexContents.set). */
@@ -87,7 +92,7 @@ const TYPE_ONLY_LANGUAGES = new Set(['java', 'csharp']);
  * in other files.
  */
 function isContract(facts: Pick<FileFacts, 'path' | 'language' | 'symbols'>): boolean {
-  if (DECLARATIONS_ONLY.test(facts.path)) return true;
+  if (pathRoles(facts).declarationsOnly) return true;
   if (!TYPE_ONLY_LANGUAGES.has(facts.language)) return false;
   let contract = contracts.get(facts);
   if (contract === undefined) contracts.set(facts, (contract = declaresOnly(facts.symbols)));
