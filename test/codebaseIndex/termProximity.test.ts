@@ -113,6 +113,18 @@ describe('code index: the proximity of the question’s words', () => {
     );
   });
 
+  it('a word part that starts inside a lower-case run of letters is still found: threadReader (reader), and readBuffer behind a stem that matches across its parts (adb)', () => {
+    const text = ['thread := 1', 'threadReader := 2', 'readBuffer := 3', 'spreadsheet := 4'].join('\n');
+    const lines = linesWithTerms(text, new Set(['reader', 'adb', 'buffer']));
+    assert.deepEqual(
+      lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
+      [
+        { line: 2, terms: ['reader'] },
+        { line: 3, terms: ['buffer'] },
+      ],
+    );
+  });
+
   it('an empty stem (a lone `$` in the question) matches nothing, and the scan ends', () => {
     const text = ['const $ = jquery;', '$(selector).hide();', 'export function selectorOf() {}'].join('\n');
     const lines = linesWithTerms(text, new Set(['', 'selector']));
