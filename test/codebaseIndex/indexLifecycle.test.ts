@@ -75,6 +75,70 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
     assert.ok(paths.indexOf('src/histogram.ts') < paths.indexOf('src/frequency.test.ts'), `the test ranks below the code: ${paths.join(', ')}`);
   });
 
+  it('a re-opened index takes in a word it saved with no file left (an empty list), and one it knew', async () => {
+    const frequency = join(fx.root, 'src/frequency.ts');
+    const withZebra = '// Zebra crossings are tallied here.\nexport function tally(words: string[]): number {\n  return words.length;\n}\n';
+    writeFileSync(frequency, withZebra);
+    const index = await fx.open();
+    await index.update();
+    writeFileSync(frequency, 'export const nothing = 0;\n');
+    await index.refreshFiles([frequency]); // saved: "zebra" and "crossings" with no file
+    await index.dispose();
+    const reopened = await fx.open();
+    assert.equal((await reopened.update()).parsedFiles, 0);
+    assert.deepEqual(await reopened.searchCode('zebra crossings'), []);
+    writeFileSync(frequency, withZebra);
+    writeFileSync(join(fx.root, 'src/tokenize.ts'), 'export function tokenize(text: string): string[] {\n  return countWords(text);\n}\n');
+    await reopened.refreshFiles([frequency, join(fx.root, 'src/tokenize.ts')]);
+    assert.equal((await reopened.searchCode('zebra crossings'))[0]?.path, 'src/frequency.ts');
+    assert.equal((await reopened.searchCode('countWords tokenize'))[0]?.path, 'src/tokenize.ts');
+  });
+
+  it('saves its index as ASCII and reads back the text past it as written (accents, a dash, an emoji)', async () => {
+    fx.folder.write({ 'src/größe.py': '"""Größe — die Maße 📏 eines Körpers."""\n\ndef größe_berechnen(körper):\n    return körper.maße\n' });
+    await (await fx.open()).update();
+    const [saved] = readdirSync(fx.storeDir).filter((f) => f.endsWith('.json'));
+    const bytes = readFileSync(join(fx.storeDir, saved!));
+    assert.ok(
+      bytes.every((byte) => byte < 0x80),
+      'every byte of the saved index is ASCII',
+    );
+    assert.match(JSON.stringify(JSON.parse(bytes.toString('latin1')).contents.files), /Größe — die Maße 📏 eines Körpers/);
+    const reopened = await fx.open();
+    assert.equal((await reopened.update()).parsedFiles, 0);
+    const [found] = await reopened.findSymbol('größe_berechnen');
+    assert.deepEqual({ path: found?.path, signature: found?.signature }, { path: 'src/größe.py', signature: 'def größe_berechnen(körper)' });
+    assert.equal((await reopened.searchCode('Maße eines Körpers'))[0]?.path, 'src/größe.py');
+    // As versions before saved it: UTF-8, nothing escaped.
+    writeFileSync(join(fx.storeDir, saved!), JSON.stringify(JSON.parse(bytes.toString('latin1'))), 'utf8');
+    const fromUtf8 = await fx.open();
+    assert.equal((await fromUtf8.update()).parsedFiles, 0);
+    assert.equal((await fromUtf8.findSymbol('größe_berechnen'))[0]?.signature, 'def größe_berechnen(körper)');
+  });
+
+  const damagedTextIndexes: Array<[string, (text: { terms: string[]; counts: string }) => void, RegExp]> = [
+    [
+      'postings its terms do not account for',
+      (text) => (text.counts = Buffer.from(new Int32Array(text.terms.length).fill(1).buffer).toString('base64')),
+      /search index is damaged \(the saved text index has postings its terms do not account for\)/,
+    ],
+    ['a term listed twice', (text) => (text.terms[1] = text.terms[0]!), /search index is damaged \(the saved text index lists a term twice\)/],
+  ];
+  for (const [damage, spoil, warning] of damagedTextIndexes) {
+    it(`a saved text index with ${damage} is rebuilt with a warning`, async () => {
+      await (await fx.open()).update();
+      const [saved] = readdirSync(fx.storeDir).filter((f) => f.endsWith('.json'));
+      const snapshot = JSON.parse(readFileSync(join(fx.storeDir, saved!), 'utf8'));
+      spoil(snapshot.contents.text);
+      writeFileSync(join(fx.storeDir, saved!), JSON.stringify(snapshot));
+      const index = await fx.open();
+      const status = await index.update();
+      assert.match((status.warnings ?? []).join('\n'), warning);
+      assert.equal(status.parsedFiles, 3);
+      assert.equal((await index.searchCode('tokenize'))[0]?.path, 'src/tokenize.ts');
+    });
+  }
+
   it('a full update after files changed on disk re-reads only those (content hash, not just time)', async () => {
     const index = await fx.open();
     await index.update();
