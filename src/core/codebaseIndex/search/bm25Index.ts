@@ -44,7 +44,7 @@ class Postings {
   data: Int32Array;
   length = 0;
 
-  /** `data` holds `length` pairs, and room for more; a loaded list is a full view into the loaded postings. */
+  /** `data` holds `length` pairs, and perhaps room for more (a loaded list is a view of its pairs, with none). */
   constructor(data = new Int32Array(8), length = 0) {
     this.data = data;
     this.length = length;
@@ -274,20 +274,13 @@ export class Bm25Index {
       for (let field = 0; field < index.fields; field++) index.totalLength[field]! += index.lengths[doc * index.fields + field]!;
     });
     index.nextNumber = ids.length;
-    // The lists and each document's pairs are views into two arrays of the saved size (a list that grows later moves
-    // into its own array), not lists grown pair by pair and a JS array per document: hashicorp/terraform's text index
-    // (5,400 files, 38,000 terms) loads in 45–65 ms instead of 110–160. So the saved numbers are checked to add up first.
-    let total = 0;
-    for (const count of counts) total += count;
-    if (counts.length !== saved.terms.length || total * 2 !== postings.length)
-      throw new Error('the saved text index has postings its terms do not account for');
-    const pairsOf = new Int32Array(ids.length + 1); // where each document's pairs start in `byDoc`
-    for (let at = 0; at < postings.length; at += 2) {
-      const doc = postings[at]!;
-      if (doc < 0 || doc >= ids.length) throw new Error('the saved text index names a document it does not have');
-      pairsOf[doc + 1]! += 2;
-    }
-    for (let doc = 0; doc < ids.length; doc++) pairsOf[doc + 1]! += pairsOf[doc]!;
+    // The lists and each document's pairs are views into two arrays of the saved size, not lists grown pair by pair
+    // and a JS array per document: hashicorp/terraform's text index (5,400 files, 38,000 terms) loads in 45–65 ms
+    // instead of 110–160. A list that grows later moves into an array of its own; the two stay as long as the index,
+    // about one more copy of the saved postings, as the lists' room to grow took before.
+    const problem = postingsProblem(saved.terms.length, counts, postings, ids.length);
+    if (problem) throw new Error(`the saved text index ${problem}`);
+    const pairsOf = pairStarts(postings, ids.length);
     const byDoc = new Int32Array(postings.length);
     const filled = pairsOf.slice(0, ids.length);
     let at = 0;
@@ -376,4 +369,25 @@ function bitCount(value: number): number {
 function topDocuments(touched: number[], scores: Float64Array, matched: Int32Array, limit: number): ScoredDocument[] {
   touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
   return touched.slice(0, limit).map((id) => ({ id, score: scores[id]!, matched: matched[id]! }));
+}
+
+/** What makes saved postings unusable, checked before they are cut into views: counts that do not add up, a document out of range. */
+function postingsProblem(terms: number, counts: Int32Array, postings: Int32Array, docs: number): string | undefined {
+  if (counts.length !== terms) return 'has postings its terms do not account for';
+  let total = 0;
+  for (const count of counts) {
+    if (count < 0) return 'has postings its terms do not account for';
+    total += count;
+  }
+  if (total * 2 !== postings.length) return 'has postings its terms do not account for';
+  for (let at = 0; at < postings.length; at += 2) if (postings[at]! < 0 || postings[at]! >= docs) return 'names a document it does not have';
+  return undefined;
+}
+
+/** Where each document's (term, frequencies) pairs start in one array of them all, by document number; one entry more for the end. */
+function pairStarts(postings: Int32Array, docs: number): Int32Array {
+  const starts = new Int32Array(docs + 1);
+  for (let at = 0; at < postings.length; at += 2) starts[postings[at]! + 1]! += 2;
+  for (let doc = 0; doc < docs; doc++) starts[doc + 1]! += starts[doc]!;
+  return starts;
 }

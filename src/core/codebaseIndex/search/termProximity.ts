@@ -94,7 +94,9 @@ function wordStartsOf(wanted: ReadonlySet<string>): RegExp | undefined {
 /**
  * Whether a match starts between two lower-case letters (`th|read`), where no part of an identifier starts: indexTerms
  * splits a word only at its case changes, digits and separators, and keeps it whole from its start. Half the matches
- * in the ranked files are such, and skipping them saves cutting and stemming their words; the terms found are the same.
+ * in the ranked files are such, and skipping them saves cutting and stemming their words; the terms found are the same
+ * as long as wordStartsOf's pattern for a stem matches at the start of every part that has the stem (before, a match
+ * inside a word also led to the word's other parts).
  */
 function insideLowerCaseRun(text: string, at: number): boolean {
   return at > 0 && isLowerCase(text.charCodeAt(at - 1)) && isLowerCase(text.charCodeAt(at));
