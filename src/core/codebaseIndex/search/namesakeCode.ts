@@ -76,6 +76,15 @@ export function namesakeStem(path: string): { role: NamesakeRole; stem: string }
   return C_HEADER.test(path) && !isTestPath(path) ? { role: 'declares', stem: baseName(path) } : undefined;
 }
 
+/** Each file's namesakeStem, per version of its facts: a ranking asks it of every candidate twice, a dozen regular expressions each time. */
+const stemOfFile = new WeakMap<object, ReturnType<typeof namesakeStem> | null>();
+
+function namesakeStemOf(file: Pick<FileFacts, 'path'>): ReturnType<typeof namesakeStem> {
+  let named = stemOfFile.get(file);
+  if (named === undefined) stemOfFile.set(file, (named = namesakeStem(file.path) ?? null));
+  return named ?? undefined;
+}
+
 /** Languages of data, configuration and markup: what a page documents is code, never these (`timer.json`, `ci.yml`). */
 const NOT_CODE = new Set([
   'text',
@@ -125,7 +134,7 @@ export class CodeFilesByName {
    * markup language of its own) in any language of code; a header's in C or C++, and never a header itself.
    */
   namesakeOf(file: Pick<FileFacts, 'path' | 'language'>, facts: (id: number) => FileFacts | undefined): Namesake | undefined {
-    const named = namesakeStem(file.path);
+    const named = namesakeStemOf(file);
     if (named === undefined) return undefined;
     const { role, stem } = named;
     const ids = role === 'documents' ? this.byFoldedName.get(stem.toLowerCase()) : this.byName.get(stem);
