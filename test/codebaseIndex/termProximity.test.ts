@@ -113,16 +113,14 @@ describe('code index: the proximity of the question’s words', () => {
     );
   });
 
-  it('a word part that starts inside a lower-case run of letters is still found: threadReader (reader), and readBuffer behind a stem that matches across its parts (adb)', () => {
+  it('a part that starts at a case change after lower-case letters is found (threadReader: reader; readBuffer: buffer, behind a match of adb across its parts), a stem inside a lower-case run is not a part (thread, spreadsheet: read)', () => {
     const text = ['thread := 1', 'threadReader := 2', 'readBuffer := 3', 'spreadsheet := 4'].join('\n');
-    const lines = linesWithTerms(text, new Set(['reader', 'adb', 'buffer']));
-    assert.deepEqual(
-      lines.map(({ line, terms }) => ({ line, terms: [...terms].sort() })),
-      [
-        { line: 2, terms: ['reader'] },
-        { line: 3, terms: ['buffer'] },
-      ],
-    );
+    const found = (wanted: string[]) => linesWithTerms(text, new Set(wanted)).map(({ line, terms }) => ({ line, terms: [...terms].sort() }));
+    assert.deepEqual(found(['reader', 'adb', 'buffer']), [
+      { line: 2, terms: ['reader'] },
+      { line: 3, terms: ['buffer'] },
+    ]);
+    assert.deepEqual(found(['read']), [{ line: 3, terms: ['read'] }]);
   });
 
   it('an empty stem (a lone `$` in the question) matches nothing, and the scan ends', () => {

@@ -76,7 +76,10 @@ export function namesakeStem(path: string): { role: NamesakeRole; stem: string }
   return C_HEADER.test(path) && !isTestPath(path) ? { role: 'declares', stem: baseName(path) } : undefined;
 }
 
-/** Each file's namesakeStem, per version of its facts: a ranking asks it of every candidate twice, a dozen regular expressions each time. */
+/**
+ * Each file's namesakeStem, per version of its facts: a ranking asks it of every candidate twice, a dozen regular
+ * expressions each time. It depends on the path alone, and a file's facts are replaced, never edited, when it changes.
+ */
 const stemOfFile = new WeakMap<object, ReturnType<typeof namesakeStem> | null>();
 
 function namesakeStemOf(file: Pick<FileFacts, 'path'>): ReturnType<typeof namesakeStem> {
