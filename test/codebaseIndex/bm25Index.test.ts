@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Bm25Index, type SavedBm25 } from '../../src/core/codebaseIndex/search/bm25Index';
+import { base64, fromBase64 } from '../../src/core/codebaseIndex/store/base64Arrays';
 
 const PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 };
 const BOOSTS = [2, 1];
@@ -67,11 +68,6 @@ describe('text index (BM25): loaded from its saved form, it ranks and changes as
   }
 });
 
-function int32(values: number[]): string {
-  return Buffer.from(Int32Array.from(values).buffer).toString('base64');
-}
-
-function base64Ints(text: string): number[] {
-  const bytes = Buffer.from(text, 'base64');
-  return [...new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))];
-}
+/** Numbers as the saved form holds them, and back. */
+const int32 = (values: number[]) => base64(Int32Array.from(values));
+const base64Ints = (text: string) => [...new Int32Array(fromBase64(text))];

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { base64 } from '../../src/core/codebaseIndex/store/base64Arrays';
 import { IndexFixture } from './indexHarness';
 
 const FILES = {
@@ -119,7 +120,7 @@ describe('codebase index: build, save, re-open, incremental updates', () => {
   const damagedTextIndexes: Array<[string, (text: { terms: string[]; counts: string }) => void, RegExp]> = [
     [
       'postings its terms do not account for',
-      (text) => (text.counts = Buffer.from(new Int32Array(text.terms.length).fill(1).buffer).toString('base64')),
+      (text) => (text.counts = base64(new Int32Array(text.terms.length).fill(1))),
       /search index is damaged \(the saved text index has postings its terms do not account for\)/,
     ],
     ['a term listed twice', (text) => (text.terms[1] = text.terms[0]!), /search index is damaged \(the saved text index lists a term twice\)/],

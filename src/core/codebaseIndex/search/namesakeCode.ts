@@ -80,12 +80,11 @@ export function namesakeStem(path: string): { role: NamesakeRole; stem: string }
  * Each file's namesakeStem, per version of its facts: a ranking asks it of every candidate twice, a dozen regular
  * expressions each time. It depends on the path alone, and a file's facts are replaced, never edited, when it changes.
  */
-const stemOfFile = new WeakMap<object, ReturnType<typeof namesakeStem> | null>();
+const stemOfFile = new WeakMap<object, ReturnType<typeof namesakeStem>>();
 
 function namesakeStemOf(file: Pick<FileFacts, 'path'>): ReturnType<typeof namesakeStem> {
-  let named = stemOfFile.get(file);
-  if (named === undefined) stemOfFile.set(file, (named = namesakeStem(file.path) ?? null));
-  return named ?? undefined;
+  if (!stemOfFile.has(file)) stemOfFile.set(file, namesakeStem(file.path));
+  return stemOfFile.get(file);
 }
 
 /** Languages of data, configuration and markup: what a page documents is code, never these (`timer.json`, `ci.yml`). */
